@@ -1,0 +1,22 @@
+import RecipeKit
+
+/// Every recipe, registered once; `compare`, `guide` and the tests all read it from here.
+public enum Catalog {
+    /// All recipes, in chapter order, then in the order each chapter lists them.
+    public static let recipes: [Recipe] = queues + timers + once + groups + sharedState + operations + threads
+
+    /// The chapters that have at least one recipe, in order.
+    public static var chapters: [Chapter] {
+        Array(Set(recipes.map(\.chapter))).sorted()
+    }
+
+    /// The recipe with this id.
+    public static func recipe(_ id: String) -> Recipe? {
+        recipes.first { $0.id == id }
+    }
+
+    /// The recipes of one chapter, in catalog order.
+    public static func recipes(in chapter: Chapter) -> [Recipe] {
+        recipes.filter { $0.chapter == chapter }
+    }
+}

@@ -1,0 +1,6 @@
+import RecipeKit
+
+extension Catalog {
+    /// Chapter 6, in page order.
+    static let operations: [Recipe] = []
+}

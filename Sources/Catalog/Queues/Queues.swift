@@ -1,0 +1,8 @@
+import RecipeKit
+
+extension Catalog {
+    /// Chapter 1, in page order.
+    static let queues: [Recipe] = [
+        .serialQueue
+    ]
+}

@@ -1,0 +1,6 @@
+import RecipeKit
+
+extension Catalog {
+    /// Chapter 7, in page order.
+    static let threads: [Recipe] = []
+}

@@ -1,0 +1,51 @@
+import Catalog
+import Dispatch
+import RecipeKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The child-process side of a demonstration: `compare --demo <recipe> <scenario> <side> [--pace P]`.
+///
+/// It logs each line unbuffered to standard output, runs the side's body (which may trap or hang;
+/// that is the point), and exits 0 if the body returns. The parent (`ChildProcess.run`) applies
+/// the timeout.
+public enum Demo {
+    /// Runs the demo the arguments name; never returns. Exits 64 on a bad id, scenario or side.
+    public static func main(arguments: [String]) -> Never {
+        var arguments = arguments
+        var pace = Pace.test
+        if let index = arguments.firstIndex(of: "--pace"), index + 1 < arguments.count {
+            guard let named = Pace.named(arguments[index + 1]) else { usage("unknown pace \(arguments[index + 1])") }
+            pace = named
+            arguments.removeSubrange(index...index + 1)
+        }
+        guard arguments.count == 3 else { usage("expected <recipe> <scenario> <legacy|modern>") }
+        guard let recipe = Catalog.recipe(arguments[0]) else { usage("no recipe \(arguments[0])") }
+        guard let scenario = recipe.scenario(named: arguments[1]) else { usage("no scenario \(arguments[1])") }
+        guard let sideName = Scenario.SideName(rawValue: arguments[2]) else { usage("no side \(arguments[2])") }
+        guard case .childProcess(let body) = scenario.side(sideName) else {
+            usage("\(recipe.id) / \(scenario.name) / \(sideName.rawValue) does not run in a child process")
+        }
+        let log = Recorder(echo: STDOUT_FILENO).logger
+        switch body {
+        case .onMainThread(let run):
+            run(pace, log)
+            exit(0)
+        case .async(let run):
+            Task {
+                await run(pace, log)
+                exit(0)
+            }
+            dispatchMain()
+        }
+    }
+
+    private static func usage(_ message: String) -> Never {
+        FileDescriptorStream.standardError.write("compare --demo: \(message)\n")
+        exit(64)
+    }
+}

@@ -1,0 +1,81 @@
+/// One recipe: metadata, the page prose, and the scenarios that run both sides.
+///
+/// A recipe is registered once, in the catalog; `compare`, `guide` and the tests all read it.
+/// Its two implementations live at `Sources/Legacy/<file>` and `Sources/Modern/<file>`, and its
+/// behaviour tests at `Tests/RecipeTests/<file minus .swift>Tests.swift`.
+public struct Recipe: Sendable, Identifiable {
+    /// The kebab-case id from RECIPES.md, as typed after `swift run compare`.
+    public let id: String
+    public let title: String
+    public let chapter: Chapter
+    /// Where the recipe came from: seed file, section and lines (or "beyond the seeds" and where
+    /// the pattern is seen in real code).
+    public let seeds: [String]
+    /// The path of both implementation files below `Sources/Legacy` and `Sources/Modern`.
+    public let file: String
+    /// The legacy APIs the recipe demonstrates, each with its modern counterpart.
+    public let apis: [APIMapping]
+    /// Markdown: the problem, in a sentence or two.
+    public let problem: String
+    /// Markdown bullets: what changed between the sides, and why.
+    public let changes: [String]
+    /// Markdown bullets: mistakes a migrating reader will meet.
+    public let pitfalls: [String]
+    /// Markdown bullets: the Swift 6 annotations the legacy side needed, and why each is sound.
+    public let annotations: [String]
+    /// Markdown bullets: where the two sides intentionally behave differently. Each one is
+    /// asserted by a behaviour test.
+    public let differences: [String]
+    /// Markdown bullets: corrections to the seed texts.
+    public let errata: [String]
+    /// Whether the recipe is about bridging, so that its Modern file may use Dispatch or Thread
+    /// and its Legacy file may use async (the lint test honours it).
+    public let isBridging: Bool
+    public let scenarios: [Scenario]
+
+    public init(
+        id: String,
+        title: String,
+        chapter: Chapter,
+        seeds: [String],
+        file: String,
+        apis: [APIMapping],
+        problem: String,
+        changes: [String],
+        pitfalls: [String] = [],
+        annotations: [String] = [],
+        differences: [String] = [],
+        errata: [String] = [],
+        isBridging: Bool = false,
+        scenarios: [Scenario]
+    ) {
+        self.id = id
+        self.title = title
+        self.chapter = chapter
+        self.seeds = seeds
+        self.file = file
+        self.apis = apis
+        self.problem = problem
+        self.changes = changes
+        self.pitfalls = pitfalls
+        self.annotations = annotations
+        self.differences = differences
+        self.errata = errata
+        self.isBridging = isBridging
+        self.scenarios = scenarios
+    }
+
+    /// The Legacy implementation, relative to the package root.
+    public var legacyPath: String { "Sources/Legacy/\(file)" }
+    /// The Modern implementation, relative to the package root.
+    public var modernPath: String { "Sources/Modern/\(file)" }
+    /// The behaviour tests, relative to the package root.
+    public var testPath: String {
+        "Tests/RecipeTests/\(file.dropLast(".swift".count))Tests.swift"
+    }
+
+    /// The scenario with this name.
+    public func scenario(named name: String) -> Scenario? {
+        scenarios.first { $0.name == name }
+    }
+}

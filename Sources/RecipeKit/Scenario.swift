@@ -1,0 +1,38 @@
+/// One observable situation of a recipe, run on both sides and compared by its rules.
+///
+/// Most recipes have one scenario; some have several (success and failure paths, cancelled and
+/// not cancelled, a demonstration that runs in a child process).
+public struct Scenario: Sendable, Identifiable {
+    /// A short name, unique within the recipe ("main", "missing file").
+    public let name: String
+    /// Every rule must hold for the sides to agree.
+    public let rules: [ParityRule]
+    public let legacy: Side
+    public let modern: Side
+
+    public var id: String { name }
+
+    public init(_ name: String = "main", rules: [ParityRule], legacy: Side, modern: Side) {
+        self.name = name
+        self.rules = rules
+        self.legacy = legacy
+        self.modern = modern
+    }
+
+    /// A scenario whose two sides run in this process.
+    public init(
+        _ name: String = "main",
+        rules: [ParityRule],
+        legacy: @escaping @Sendable (RunContext) async throws -> Void,
+        modern: @escaping @Sendable (RunContext) async throws -> Void
+    ) {
+        self.init(name, rules: rules, legacy: .inProcess(legacy), modern: .inProcess(modern))
+    }
+
+    /// Whether either side runs in a child process.
+    public var isDemo: Bool {
+        if case .childProcess = legacy { return true }
+        if case .childProcess = modern { return true }
+        return false
+    }
+}
