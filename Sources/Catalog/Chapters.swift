@@ -5,42 +5,42 @@ extension Chapter {
         number: 1,
         title: "Queues & hopping",
         folder: "Queues",
-        introduction: "TODO"
+        introduction: queuesIntroduction
     )
     static let timers = Chapter(
         number: 2,
         title: "Delays, timers & timeouts",
         folder: "Timers",
-        introduction: "TODO"
+        introduction: timersIntroduction
     )
     static let once = Chapter(
         number: 3,
         title: "Once & singletons",
         folder: "Once",
-        introduction: "TODO"
+        introduction: onceIntroduction
     )
     static let groups = Chapter(
         number: 4,
         title: "Groups & fan-out",
         folder: "Groups",
-        introduction: "TODO"
+        introduction: groupsIntroduction
     )
     static let sharedState = Chapter(
         number: 5,
         title: "Shared state & synchronization",
         folder: "SharedState",
-        introduction: "TODO"
+        introduction: sharedStateIntroduction
     )
     static let operations = Chapter(
         number: 6,
         title: "Operations",
         folder: "Operations",
-        introduction: "TODO"
+        introduction: operationsIntroduction
     )
     static let threads = Chapter(
         number: 7,
         title: "Threads & run loops",
         folder: "Threads",
-        introduction: "TODO"
+        introduction: threadsIntroduction
     )
 }
