@@ -21,7 +21,7 @@ public func withTimeout<T: Sendable>(
     operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     try await withThrowingTaskGroup(of: T.self) { group in
-        group.addTask(operation: operation)
+        group.addTask { try await operation() }
         group.addTask {
             try await Task.sleep(for: timeout)
             throw TimeoutError(timeout: timeout)
