@@ -1,9 +1,157 @@
 import Catalog
+import Foundation
 import RecipeKit
 
-/// `swift run compare`: placeholder until the full command lands.
+/// `swift run compare`: runs both halves of recipes, checks parity, measures, and reports.
+///
+/// Exit status: 0 when the sides agree, 1 on a parity mismatch, 64 on a usage error.
 public enum CompareCommand {
+    public static let exitSame: Int32 = 0
+    public static let exitMismatch: Int32 = 1
+    public static let exitUsage: Int32 = 64
+
     public static func run(arguments: [String]) async -> Int32 {
-        0
+        var out = FileDescriptorStream.standardOutput
+        let err = FileDescriptorStream.standardError
+        let options: Options
+        do {
+            options = try Options(arguments: arguments)
+        } catch {
+            err.write("compare: \(error.message)\nRun 'swift run compare --help' for usage.\n")
+            return exitUsage
+        }
+        let style = Style.forStandardOutput()
+        switch options.mode {
+        case .help:
+            print(Options.help, to: &out)
+            return exitSame
+        case .list:
+            if options.json {
+                print(listJSON(), to: &out)
+            } else {
+                for line in list(style: style) { print(line, to: &out) }
+            }
+            return exitSame
+        case .recipes(let ids):
+            var recipes: [Recipe] = []
+            for id in ids {
+                guard let recipe = Catalog.recipe(id) else {
+                    let ideas = Suggestions.closest(to: id, among: Catalog.recipes.map(\.id))
+                    err.write(
+                        "compare: no recipe '\(id)'. Did you mean: \(ideas.joined(separator: ", "))?\n"
+                            + "Run 'swift run compare --list' for every id.\n"
+                    )
+                    return exitUsage
+                }
+                recipes.append(recipe)
+            }
+            if options.showCode {
+                for recipe in recipes { for line in code(recipe, style: style) { print(line, to: &out) } }
+                return exitSame
+            }
+            return await runRecipes(recipes, options: options, style: style, progress: false)
+        case .all:
+            return await runRecipes(Catalog.recipes, options: options, style: style, progress: true)
+        }
+    }
+
+    private static func runRecipes(_ recipes: [Recipe], options: Options, style: Style, progress: Bool) async -> Int32 {
+        var out = FileDescriptorStream.standardOutput
+        let err = FileDescriptorStream.standardError
+        let renderer = TerminalReport(style: style, width: terminalWidth(), full: options.full)
+        var reports: [RecipeReport] = []
+        let clock = ContinuousClock()
+        for (index, recipe) in recipes.enumerated() {
+            let start = clock.now
+            let report = await RecipeRunner.run(recipe, pace: options.pace, runs: options.runs)
+            reports.append(report)
+            if progress {
+                let counter = "[\(pad(index + 1, recipes.count))/\(recipes.count)]"
+                let verdict = report.agrees ? style.green("same") : style.red("different")
+                let seconds = String(format: "%.1f s", (clock.now - start).seconds)
+                let line = "\(counter) \(recipe.id.padding(toLength: 34, withPad: ".", startingAt: 0)) \(verdict)  \(style.dim(seconds))\n"
+                if options.json { err.write(line) } else { out.write(line) }
+                if !report.agrees && !options.json {
+                    for line in renderer.render(report, recipe: recipe, pace: options.pace, runs: options.runs) {
+                        print("    " + line, to: &out)
+                    }
+                }
+            } else if !options.json {
+                if index > 0 { print("", to: &out) }
+                for line in renderer.render(report, recipe: recipe, pace: options.pace, runs: options.runs) {
+                    print(line, to: &out)
+                }
+            }
+        }
+        let agrees = reports.allSatisfy(\.agrees)
+        if options.json {
+            let report = Report(pace: options.pace.name, runs: options.runs, agrees: agrees, recipes: reports)
+            print(json(report), to: &out)
+        } else if progress {
+            let different = reports.filter { !$0.agrees }.map(\.id)
+            print("", to: &out)
+            print(
+                different.isEmpty
+                    ? style.green("\(reports.count) recipes: all \(reports.count) agree")
+                    : style.red("\(reports.count) recipes: \(different.count) disagree: \(different.joined(separator: ", "))"),
+                to: &out
+            )
+        }
+        return agrees ? exitSame : exitMismatch
+    }
+
+    /// `--list`: every recipe, grouped by chapter.
+    static func list(style: Style) -> [String] {
+        var lines: [String] = []
+        let width = max(20, (Catalog.recipes.map(\.id.count).max() ?? 0) + 2)
+        for chapter in Catalog.chapters {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(style.bold("\(chapter.number). \(chapter.title)"))
+            for recipe in Catalog.recipes(in: chapter) {
+                lines.append("   " + recipe.id.padding(toLength: width, withPad: " ", startingAt: 0) + recipe.title)
+            }
+        }
+        lines.append("")
+        lines.append(style.dim("\(Catalog.recipes.count) recipes. Run one with: swift run compare <id>"))
+        return lines
+    }
+
+    private static func listJSON() -> String {
+        struct Entry: Codable {
+            let id: String
+            let title: String
+            let chapter: RecipeReport.ChapterInfo
+            let seeds: [String]
+            let scenarios: [String]
+        }
+        return json(
+            Catalog.recipes.map {
+                Entry(
+                    id: $0.id, title: $0.title, chapter: .init(number: $0.chapter.number, title: $0.chapter.title),
+                    seeds: $0.seeds, scenarios: $0.scenarios.map(\.name)
+                )
+            }
+        )
+    }
+
+    /// `--code`: both source files side by side.
+    private static func code(_ recipe: Recipe, style: Style) -> [String] {
+        let columns = SideBySide(width: terminalWidth(), style: style)
+        let legacy = SourceFiles.text(recipe.legacyPath).split(separator: "\n", omittingEmptySubsequences: false)
+        let modern = SourceFiles.text(recipe.modernPath).split(separator: "\n", omittingEmptySubsequences: false)
+        return [style.bold("\(recipe.id) — \(recipe.title)"), columns.header(recipe.legacyPath, recipe.modernPath)]
+            + columns.render(left: legacy.map(String.init), right: modern.map(String.init))
+    }
+
+    private static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func pad(_ number: Int, _ total: Int) -> String {
+        let text = String(number)
+        return String(repeating: " ", count: max(0, String(total).count - text.count)) + text
     }
 }

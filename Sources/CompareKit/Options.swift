@@ -1,0 +1,102 @@
+import RecipeKit
+
+/// What `compare` was asked to do, parsed from its arguments.
+struct Options: Equatable {
+    enum Mode: Equatable {
+        case help
+        case list
+        case all
+        case recipes([String])
+    }
+
+    var mode: Mode = .help
+    var runs = 5
+    var pace = Pace.quick
+    var showCode = false
+    var json = false
+    var full = false
+
+    /// A usage error: printed with a hint, exit status 64.
+    struct UsageError: Error, Equatable {
+        let message: String
+    }
+
+    init(arguments: [String]) throws(UsageError) {
+        var ids: [String] = []
+        var list = false
+        var all = false
+        var help = false
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "-h", "--help": help = true
+            case "--list": list = true
+            case "--all": all = true
+            case "--code": showCode = true
+            case "--json": json = true
+            case "--full": full = true
+            case "--runs":
+                guard let value = remaining.popFirst(), let runs = Int(value), runs >= 1, runs <= 1000 else {
+                    throw UsageError(message: "--runs takes a whole number from 1 to 1000")
+                }
+                self.runs = runs
+            case "--pace":
+                let names = Pace.all.map(\.name).joined(separator: "|")
+                guard let value = remaining.popFirst() else { throw UsageError(message: "--pace takes \(names)") }
+                guard let pace = Pace.named(value) else {
+                    throw UsageError(message: "unknown pace '\(value)'; use \(names)")
+                }
+                self.pace = pace
+            case let option where option.hasPrefix("-"):
+                throw UsageError(message: "unknown option '\(option)'")
+            default:
+                ids.append(argument)
+            }
+        }
+        if help {
+            mode = .help
+        } else if list {
+            guard ids.isEmpty, !all else { throw UsageError(message: "--list takes no recipe ids") }
+            mode = .list
+        } else if all {
+            guard ids.isEmpty else { throw UsageError(message: "--all takes no recipe ids") }
+            mode = .all
+        } else if ids.isEmpty {
+            throw UsageError(message: "name a recipe, or use --list or --all")
+        } else {
+            mode = .recipes(ids)
+        }
+        if showCode && mode == .all { throw UsageError(message: "--code shows one recipe at a time") }
+    }
+
+    static let help = """
+        compare: run both halves of a recipe, check that they agree, and measure them.
+
+        USAGE
+          swift run compare <recipe-id>...        run recipes and compare their two sides
+          swift run compare --list                list every recipe, by chapter
+          swift run compare --all                 run every recipe, with progress
+          swift run compare --code <recipe-id>    show the Legacy and Modern sources side by side
+
+        OPTIONS
+          --runs N       timed runs per side after one warm-up (default 5)
+          --pace P       realistic | quick | test: how fast the seeds' delays run (default quick;
+                         realistic keeps the seeds' own numbers, e.g. 1 s)
+          --json         print a JSON report instead (schema: see README.md, "compare --json")
+          --full         print whole transcripts instead of their first and last lines
+          --code         print the two source files instead of running the recipe
+          -h, --help     show this help
+
+        For each scenario it prints both transcripts side by side and the parity verdict (with a diff
+        when the sides disagree); then, per side, wall time (min and median of the timed runs), CPU
+        time (median, whole process) and peak thread count, and the modern/legacy ratio of medians.
+        Deadlock, trap and starvation demonstrations run in a child process with a timeout.
+
+        EXIT STATUS
+          0   the sides agree (for a demonstration: each side ended as the catalog expects)
+          1   a parity mismatch
+          64  a usage error (an unknown recipe id names the closest ids)
+
+        Colour is used only on a terminal, and never when NO_COLOR is set.
+        """
+}
