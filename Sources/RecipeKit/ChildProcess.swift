@@ -7,14 +7,15 @@ import Foundation
 /// `compare --demo <recipe> <scenario> <legacy|modern> --pace <pace>`; its transcript arrives
 /// unbuffered on its standard output, so the lines logged before a trap are kept.
 public enum ChildProcess {
-    /// The `compare` executable: `COMPARE_EXECUTABLE` if set, this process if it is `compare`,
-    /// else a `compare` next to this process's executable (the test runner's case).
+    /// The executable that serves `--demo`: `COMPARE_EXECUTABLE` if set, this process if it is
+    /// `compare` or `guide`, else a `compare` next to this process's executable (the test runner's
+    /// case).
     public static var executable: URL {
         if let path = ProcessInfo.processInfo.environment["COMPARE_EXECUTABLE"] {
             return URL(fileURLWithPath: path)
         }
         let current = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        if current.lastPathComponent == "compare" { return current }
+        if ["compare", "guide"].contains(current.lastPathComponent) { return current }
         var directory = current.deletingLastPathComponent()
         // A test bundle on Darwin sits inside `X.xctest/Contents/MacOS`.
         while directory.path != "/" {

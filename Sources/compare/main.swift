@@ -1,3 +1,4 @@
+import Catalog
 import CompareKit
 import Dispatch
 
@@ -10,7 +11,7 @@ import Dispatch
 // A demonstration child runs before anything else, on the process's main thread.
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--demo" {
-    Demo.main(arguments: Array(arguments.dropFirst()))
+    DemoChild.main(arguments: Array(arguments.dropFirst()))
 }
 
 // Everything else runs as a task while `dispatchMain()` drains the main queue, so that legacy

@@ -1,4 +1,3 @@
-import Catalog
 import Dispatch
 import RecipeKit
 
@@ -8,12 +7,13 @@ import RecipeKit
     import Darwin
 #endif
 
-/// The child-process side of a demonstration: `compare --demo <recipe> <scenario> <side> [--pace P]`.
+/// The child-process side of a demonstration: `compare --demo <recipe> <scenario> <side> [--pace P]`
+/// (`guide --demo` works the same, so that `swift run guide` needs no other executable).
 ///
 /// It logs each line unbuffered to standard output, runs the side's body (which may trap or hang;
 /// that is the point), and exits 0 if the body returns. The parent (`ChildProcess.run`) applies
 /// the timeout.
-public enum Demo {
+public enum DemoChild {
     /// Runs the demo the arguments name; never returns. Exits 64 on a bad id, scenario or side.
     public static func main(arguments: [String]) -> Never {
         var arguments = arguments

@@ -1,0 +1,93 @@
+import Foundation
+import RecipeKit
+
+/// `swift run guide [--check] [--output DIR]`: writes `Guide/`, or checks that it is current.
+public enum GuideCommand {
+    public static func run(arguments: [String]) async -> Int32 {
+        var out = FileDescriptorStream.standardOutput
+        let err = FileDescriptorStream.standardError
+        var check = false
+        var directory = SourceFile.packageRoot.appendingPathComponent("Guide")
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--check": check = true
+            case "--output":
+                guard let path = remaining.popFirst() else {
+                    err.write("guide: --output takes a directory\n")
+                    return 64
+                }
+                directory = URL(fileURLWithPath: path)
+            case "-h", "--help":
+                print(
+                    """
+                    guide: write Guide/ from the catalog, the recipe sources and real runs of both sides.
+
+                    USAGE
+                      swift run guide             regenerate Guide/
+                      swift run guide --check     exit 1, naming the stale files, if Guide/ is out of date
+                      swift run guide --output D  write (or check) D instead of Guide/
+                    """, to: &out)
+                return 0
+            default:
+                err.write("guide: unknown argument '\(argument)'; see --help\n")
+                return 64
+            }
+        }
+        let files: [String: String]
+        do {
+            files = try await GuideGenerator.files()
+        } catch {
+            err.write("guide: \(error)\n")
+            return 1
+        }
+        let existing = existingFiles(in: directory)
+        if check {
+            var stale: [String] = []
+            for (path, text) in files.sorted(by: { $0.key < $1.key }) where existing[path] != text {
+                stale.append(existing[path] == nil ? "\(path) (missing)" : "\(path) (differs)")
+            }
+            for path in existing.keys.sorted() where files[path] == nil { stale.append("\(path) (no longer generated)") }
+            if stale.isEmpty {
+                print("guide: Guide/ is up to date (\(files.count) files)", to: &out)
+                return 0
+            }
+            err.write("guide: Guide/ is stale; run 'swift run guide' and commit the result:\n")
+            for path in stale { err.write("  Guide/\(path)\n") }
+            return 1
+        }
+        do {
+            for path in existing.keys where files[path] == nil {
+                try FileManager.default.removeItem(at: directory.appendingPathComponent(path))
+            }
+            var written = 0
+            for (path, text) in files where existing[path] != text {
+                let url = directory.appendingPathComponent(path)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+                written += 1
+            }
+            print("guide: wrote \(written) of \(files.count) files in \(directory.path)", to: &out)
+            return 0
+        } catch {
+            err.write("guide: \(error)\n")
+            return 1
+        }
+    }
+
+    /// The Markdown files below a directory, by relative path.
+    static func existingFiles(in directory: URL) -> [String: String] {
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
+            return [:]
+        }
+        var files: [String: String] = [:]
+        let base = directory.standardizedFileURL.path + "/"
+        for case let url as URL in enumerator where url.pathExtension == "md" {
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(base) else { continue }
+            files[String(path.dropFirst(base.count))] = try? String(contentsOf: url, encoding: .utf8)
+        }
+        return files
+    }
+}

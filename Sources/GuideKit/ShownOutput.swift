@@ -1,0 +1,58 @@
+import RecipeKit
+
+/// What a guide page shows as a scenario's output: deterministic, whatever the run's interleaving.
+///
+/// Exact transcripts are shown as logged. Where the rules let the order vary, the lines are put
+/// in a canonical order (grouped by source for per-source order, sorted otherwise) and the page
+/// says so; a guide page must not change between two runs of `guide`.
+enum ShownOutput {
+    /// The lines of one side, in the order the page shows them.
+    static func lines(_ outcome: Outcome, rules: [ParityRule]) -> [String] {
+        var lines = outcome.lines
+        if let prefixes = rules.lazy.compactMap(\.sourcePrefixes).first {
+            let grouped = prefixes.flatMap { prefix in lines.filter { $0.hasPrefix(prefix) } }
+            let rest = lines.filter { line in !prefixes.contains { line.hasPrefix($0) } }.sorted()
+            lines = grouped + rest
+        } else if !rules.contains(.exact) && !rules.contains(where: \.isDemo) {
+            lines.sort()
+        }
+        var shown = elide(lines)
+        let values = outcome.values.filter { $0.key != "exit" }
+        if !values.isEmpty {
+            if !shown.isEmpty { shown.append("") }
+            shown += values.keys.sorted().map { "\($0) = \(values[$0]!)" }
+        }
+        if let demo = outcome.demo { shown.append("⟶ \(demo)") }
+        if let error = outcome.error { shown.append("⟶ threw \(error)") }
+        return shown
+    }
+
+    /// A note on how the lines were ordered, when they were reordered.
+    static func orderNote(rules: [ParityRule], lineCount: Int) -> String? {
+        guard lineCount > 1 else { return nil }
+        if rules.contains(where: { $0.sourcePrefixes != nil }) {
+            return "The order varies from run to run; the lines are grouped by source here, each source in its own order."
+        }
+        if !rules.contains(.exact) && !rules.contains(where: \.isDemo) {
+            return "The order varies from run to run; the lines are sorted here."
+        }
+        return nil
+    }
+
+    private static func elide(_ lines: [String], head: Int = 10, tail: Int = 4) -> [String] {
+        guard lines.count > head + tail + 2 else { return lines }
+        return Array(lines.prefix(head)) + ["… \(lines.count - head - tail) more lines …"] + Array(lines.suffix(tail))
+    }
+}
+
+extension ParityRule {
+    fileprivate var sourcePrefixes: [String]? {
+        if case .perSourceOrder(let prefixes) = self { return prefixes }
+        return nil
+    }
+
+    fileprivate var isDemo: Bool {
+        if case .subprocessDemo = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// A source file of the package, as the guide quotes it.
+struct SourceFile {
+    /// The package root, worked out from this file's path at compile time.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // GuideKit
+        .deletingLastPathComponent()  // Sources
+        .deletingLastPathComponent()
+
+    /// The path below the package root.
+    let path: String
+    let text: String
+
+    init(_ path: String, root: URL = SourceFile.packageRoot) throws {
+        self.path = path
+        text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The text without trailing blank lines.
+    var trimmedText: String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The one-line summary of the doc comment on the top-level declaration of `typeName`.
+    func summary(of typeName: String) -> String? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let kinds: Set<Substring> = ["enum", "struct", "class", "actor", "func"]
+        guard
+            let declaration = lines.firstIndex(where: { line in
+                guard let first = line.first, !first.isWhitespace, !line.hasPrefix("//") else { return false }
+                let words = line.split { $0 == " " || $0 == ":" || $0 == "<" || $0 == "{" || $0 == "(" }
+                return zip(words, words.dropFirst()).contains { kinds.contains($0) && $1 == typeName }
+            })
+        else { return nil }
+        var start = declaration
+        while start > 0, lines[start - 1].hasPrefix("///") || lines[start - 1].hasPrefix("@") { start -= 1 }
+        var summary: [String] = []
+        for line in lines[start..<declaration] where line.hasPrefix("///") {
+            let text = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
+            if text.isEmpty { break }
+            summary.append(text)
+        }
+        return summary.isEmpty ? nil : summary.joined(separator: " ")
+    }
+}
