@@ -10,9 +10,13 @@ public enum CompareCommand {
     public static let exitMismatch: Int32 = 1
     public static let exitUsage: Int32 = 64
 
-    public static func run(arguments: [String]) async -> Int32 {
-        var out = FileDescriptorStream.standardOutput
-        let err = FileDescriptorStream.standardError
+    public static func run(
+        arguments: [String],
+        recipes catalog: [Recipe] = Catalog.recipes,
+        console: Console = .standard
+    ) async -> Int32 {
+        var out = console.out
+        let err = console.err
         let options: Options
         do {
             options = try Options(arguments: arguments)
@@ -20,23 +24,23 @@ public enum CompareCommand {
             err.write("compare: \(error.message)\nRun 'swift run compare --help' for usage.\n")
             return exitUsage
         }
-        let style = Style.forStandardOutput()
+        let style = console.style
         switch options.mode {
         case .help:
             print(Options.help, to: &out)
             return exitSame
         case .list:
             if options.json {
-                print(listJSON(), to: &out)
+                print(listJSON(catalog), to: &out)
             } else {
-                for line in list(style: style) { print(line, to: &out) }
+                for line in list(catalog, style: style) { print(line, to: &out) }
             }
             return exitSame
         case .recipes(let ids):
             var recipes: [Recipe] = []
             for id in ids {
-                guard let recipe = Catalog.recipe(id) else {
-                    let ideas = Suggestions.closest(to: id, among: Catalog.recipes.map(\.id))
+                guard let recipe = catalog.first(where: { $0.id == id }) else {
+                    let ideas = Suggestions.closest(to: id, among: catalog.map(\.id))
                     err.write(
                         "compare: no recipe '\(id)'. Did you mean: \(ideas.joined(separator: ", "))?\n"
                             + "Run 'swift run compare --list' for every id.\n"
@@ -46,19 +50,24 @@ public enum CompareCommand {
                 recipes.append(recipe)
             }
             if options.showCode {
-                for recipe in recipes { for line in code(recipe, style: style) { print(line, to: &out) } }
+                for recipe in recipes {
+                    for line in code(recipe, style: style, width: console.width) { print(line, to: &out) }
+                }
                 return exitSame
             }
-            return await runRecipes(recipes, options: options, style: style, progress: false)
+            return await runRecipes(recipes, options: options, console: console, progress: false)
         case .all:
-            return await runRecipes(Catalog.recipes, options: options, style: style, progress: true)
+            return await runRecipes(catalog, options: options, console: console, progress: true)
         }
     }
 
-    private static func runRecipes(_ recipes: [Recipe], options: Options, style: Style, progress: Bool) async -> Int32 {
-        var out = FileDescriptorStream.standardOutput
-        let err = FileDescriptorStream.standardError
-        let renderer = TerminalReport(style: style, width: terminalWidth(), full: options.full)
+    private static func runRecipes(
+        _ recipes: [Recipe], options: Options, console: Console, progress: Bool
+    ) async -> Int32 {
+        var out = console.out
+        let err = console.err
+        let style = console.style
+        let renderer = TerminalReport(style: style, width: console.width, full: options.full)
         var reports: [RecipeReport] = []
         let clock = ContinuousClock()
         for (index, recipe) in recipes.enumerated() {
@@ -69,7 +78,8 @@ public enum CompareCommand {
                 let counter = "[\(pad(index + 1, recipes.count))/\(recipes.count)]"
                 let verdict = report.agrees ? style.green("same") : style.red("different")
                 let seconds = String(format: "%.1f s", (clock.now - start).seconds)
-                let line = "\(counter) \(recipe.id.padding(toLength: 34, withPad: ".", startingAt: 0)) \(verdict)  \(style.dim(seconds))\n"
+                let line =
+                    "\(counter) \(recipe.id.padding(toLength: 34, withPad: ".", startingAt: 0)) \(verdict)  \(style.dim(seconds))\n"
                 if options.json { err.write(line) } else { out.write(line) }
                 if !report.agrees && !options.json {
                     for line in renderer.render(report, recipe: recipe, pace: options.pace, runs: options.runs) {
@@ -93,7 +103,8 @@ public enum CompareCommand {
             print(
                 different.isEmpty
                     ? style.green("\(reports.count) recipes: all \(reports.count) agree")
-                    : style.red("\(reports.count) recipes: \(different.count) disagree: \(different.joined(separator: ", "))"),
+                    : style.red(
+                        "\(reports.count) recipes: \(different.count) disagree: \(different.joined(separator: ", "))"),
                 to: &out
             )
         }
@@ -101,22 +112,22 @@ public enum CompareCommand {
     }
 
     /// `--list`: every recipe, grouped by chapter.
-    static func list(style: Style) -> [String] {
+    static func list(_ catalog: [Recipe], style: Style) -> [String] {
         var lines: [String] = []
-        let width = max(20, (Catalog.recipes.map(\.id.count).max() ?? 0) + 2)
-        for chapter in Catalog.chapters {
+        let width = max(20, (catalog.map(\.id.count).max() ?? 0) + 2)
+        for chapter in Array(Set(catalog.map(\.chapter))).sorted() {
             if !lines.isEmpty { lines.append("") }
             lines.append(style.bold("\(chapter.number). \(chapter.title)"))
-            for recipe in Catalog.recipes(in: chapter) {
+            for recipe in catalog where recipe.chapter == chapter {
                 lines.append("   " + recipe.id.padding(toLength: width, withPad: " ", startingAt: 0) + recipe.title)
             }
         }
         lines.append("")
-        lines.append(style.dim("\(Catalog.recipes.count) recipes. Run one with: swift run compare <id>"))
+        lines.append(style.dim("\(catalog.count) recipes. Run one with: swift run compare <id>"))
         return lines
     }
 
-    private static func listJSON() -> String {
+    private static func listJSON(_ catalog: [Recipe]) -> String {
         struct Entry: Codable {
             let id: String
             let title: String
@@ -125,7 +136,7 @@ public enum CompareCommand {
             let scenarios: [String]
         }
         return json(
-            Catalog.recipes.map {
+            catalog.map {
                 Entry(
                     id: $0.id, title: $0.title, chapter: .init(number: $0.chapter.number, title: $0.chapter.title),
                     seeds: $0.seeds, scenarios: $0.scenarios.map(\.name)
@@ -135,8 +146,8 @@ public enum CompareCommand {
     }
 
     /// `--code`: both source files side by side.
-    private static func code(_ recipe: Recipe, style: Style) -> [String] {
-        let columns = SideBySide(width: terminalWidth(), style: style)
+    private static func code(_ recipe: Recipe, style: Style, width: Int) -> [String] {
+        let columns = SideBySide(width: width, style: style)
         let legacy = SourceFiles.text(recipe.legacyPath).split(separator: "\n", omittingEmptySubsequences: false)
         let modern = SourceFiles.text(recipe.modernPath).split(separator: "\n", omittingEmptySubsequences: false)
         return [style.bold("\(recipe.id) — \(recipe.title)"), columns.header(recipe.legacyPath, recipe.modernPath)]

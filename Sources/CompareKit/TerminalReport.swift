@@ -48,7 +48,8 @@ struct TerminalReport {
             out += columns.render(
                 left: keys.map { "\($0) = \(scenario.legacy.values[$0] ?? "—")" },
                 right: keys.map { "\($0) = \(scenario.modern.values[$0] ?? "—")" },
-                marked: Set(keys.indices.filter { scenario.legacy.values[keys[$0]] != scenario.modern.values[keys[$0]] })
+                marked: Set(
+                    keys.indices.filter { scenario.legacy.values[keys[$0]] != scenario.modern.values[keys[$0]] })
             )
         }
         if scenario.legacy.error != nil || scenario.modern.error != nil {
@@ -116,7 +117,9 @@ struct TerminalReport {
         }
         var out = [
             style.bold("Measurements")
-                + style.dim(" (\(runs) timed run\(runs == 1 ? "" : "s"); CPU is the whole process; threads include the sampler)"),
+                + style.dim(
+                    " (\(runs) timed run\(runs == 1 ? "" : "s"); CPU is the whole process; threads include the sampler)"
+                ),
             style.dim(
                 pad("scenario", name) + "  side    " + cell("wall min", 11) + cell("wall median", 13)
                     + cell("CPU median", 12) + cell("peak threads", 14)

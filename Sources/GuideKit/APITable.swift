@@ -11,7 +11,9 @@ enum APITable {
         for recipe in recipes {
             for api in recipe.apis {
                 if modern[api.legacy] == nil { order.append(api.legacy) }
-                if !(modern[api.legacy] ?? []).contains(api.modern) { modern[api.legacy, default: []].append(api.modern) }
+                if !(modern[api.legacy] ?? []).contains(api.modern) {
+                    modern[api.legacy, default: []].append(api.modern)
+                }
                 if !(users[api.legacy] ?? []).contains(where: { $0.id == recipe.id }) {
                     users[api.legacy, default: []].append(recipe)
                 }

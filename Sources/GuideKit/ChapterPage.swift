@@ -16,7 +16,8 @@ struct ChapterPage {
         page.append("| Recipe | Problem | Seeds |")
         page.append("|---|---|---|")
         for recipe in recipes {
-            page.append("| [\(recipe.title)](\(recipe.id).md) | \(recipe.problem) | \(recipe.seeds.joined(separator: "; ")) |")
+            page.append(
+                "| [\(recipe.title)](\(recipe.id).md) | \(recipe.problem) | \(recipe.seeds.joined(separator: "; ")) |")
         }
         page.append("")
         page.append("## API mapping")
@@ -24,7 +25,9 @@ struct ChapterPage {
         page += APITable.markdown(recipes) { "\($0.id).md" }
         page.append("")
         var navigation: [String] = []
-        if let previous { navigation.append("← [Chapter \(previous.number): \(previous.title)](../\(previous.slug)/README.md)") }
+        if let previous {
+            navigation.append("← [Chapter \(previous.number): \(previous.title)](../\(previous.slug)/README.md)")
+        }
         if let next { navigation.append("[Chapter \(next.number): \(next.title)](../\(next.slug)/README.md) →") }
         if !navigation.isEmpty {
             page.append(navigation.joined(separator: " · "))

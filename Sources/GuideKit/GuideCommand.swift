@@ -47,7 +47,9 @@ public enum GuideCommand {
             for (path, text) in files.sorted(by: { $0.key < $1.key }) where existing[path] != text {
                 stale.append(existing[path] == nil ? "\(path) (missing)" : "\(path) (differs)")
             }
-            for path in existing.keys.sorted() where files[path] == nil { stale.append("\(path) (no longer generated)") }
+            for path in existing.keys.sorted() where files[path] == nil {
+                stale.append("\(path) (no longer generated)")
+            }
             if stale.isEmpty {
                 print("guide: Guide/ is up to date (\(files.count) files)", to: &out)
                 return 0

@@ -8,7 +8,9 @@ public enum GuideGenerator {
     public static let packageRoot = SourceFile.packageRoot
 
     /// Relative path below `Guide/` → file contents.
-    public static func files(recipes: [Recipe] = Catalog.recipes, root: URL = packageRoot) async throws
+    public static func files(
+        recipes: [Recipe] = Catalog.recipes, root: URL = packageRoot
+    ) async throws
         -> [String: String]
     {
         var files: [String: String] = [:]

@@ -31,7 +31,8 @@ enum ShownOutput {
     static func orderNote(rules: [ParityRule], lineCount: Int) -> String? {
         guard lineCount > 1 else { return nil }
         if rules.contains(where: { $0.sourcePrefixes != nil }) {
-            return "The order varies from run to run; the lines are grouped by source here, each source in its own order."
+            return
+                "The order varies from run to run; the lines are grouped by source here, each source in its own order."
         }
         if !rules.contains(.exact) && !rules.contains(where: \.isDemo) {
             return "The order varies from run to run; the lines are sorted here."

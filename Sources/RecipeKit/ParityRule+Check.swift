@@ -34,10 +34,12 @@ extension ParityRule {
         case .subprocessDemo(let legacyExpectation, let modernExpectation):
             var problems: [String] = []
             if !legacyExpectation.isMet(by: legacy.demo) {
-                problems.append("legacy should have \(legacyExpectation) but \(legacy.demo?.description ?? "did not run")")
+                problems.append(
+                    "legacy should have \(legacyExpectation) but \(legacy.demo?.description ?? "did not run")")
             }
             if !modernExpectation.isMet(by: modern.demo) {
-                problems.append("modern should have \(modernExpectation) but \(modern.demo?.description ?? "did not run")")
+                problems.append(
+                    "modern should have \(modernExpectation) but \(modern.demo?.description ?? "did not run")")
             }
             return problems
         }

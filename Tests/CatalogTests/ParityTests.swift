@@ -19,7 +19,8 @@ import Testing
 
     @Test(arguments: cases)
     func bothSidesAgree(_ testCase: Case) async {
-        let repetitions = testCase.scenario.isDemo ? 1 : testCase.scenario.rules.contains(where: \.allowsReordering) ? 10 : 3
+        let repetitions =
+            testCase.scenario.isDemo ? 1 : testCase.scenario.rules.contains(where: \.allowsReordering) ? 10 : 3
         for _ in 0..<repetitions {
             let (legacy, modern, verdict) = await testCase.scenario.judge(testCase.recipe, pace: .test)
             #expect(verdict.agrees, "\(verdict.problems)\nlegacy: \(legacy)\nmodern: \(modern)")

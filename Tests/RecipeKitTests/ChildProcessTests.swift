@@ -6,13 +6,15 @@ import Testing
     let shell = URL(fileURLWithPath: "/bin/sh")
 
     @Test func reportsTheExitStatusAndTheLinesWritten() async {
-        let (result, lines) = await ChildProcess.run(shell, arguments: ["-c", "echo one; echo two; exit 3"], timeout: .seconds(10))
+        let (result, lines) = await ChildProcess.run(
+            shell, arguments: ["-c", "echo one; echo two; exit 3"], timeout: .seconds(10))
         #expect(result == .finished(status: 3))
         #expect(lines == ["one", "two"])
     }
 
     @Test func reportsATrapBySignalAndKeepsTheLinesBeforeIt() async {
-        let (result, lines) = await ChildProcess.run(shell, arguments: ["-c", "echo before; kill -ILL $$"], timeout: .seconds(10))
+        let (result, lines) = await ChildProcess.run(
+            shell, arguments: ["-c", "echo before; kill -ILL $$"], timeout: .seconds(10))
         #expect(result == .trapped(signal: 4))
         #expect(lines == ["before"])
     }
@@ -20,7 +22,8 @@ import Testing
     @Test func killsAChildThatOutlivesTheTimeout() async {
         let clock = ContinuousClock()
         let start = clock.now
-        let (result, _) = await ChildProcess.run(shell, arguments: ["-c", "exec sleep 30"], timeout: .milliseconds(200))
+        let (result, _) = await ChildProcess.run(
+            shell, arguments: ["-c", "exec sleep 30"], timeout: .milliseconds(200))
         #expect(result == .hung)
         #expect(clock.now - start >= .milliseconds(200))
     }

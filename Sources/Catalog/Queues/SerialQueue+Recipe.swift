@@ -14,7 +14,9 @@ extension Recipe {
         ],
         file: "Queues/SerialQueue.swift",
         apis: [
-            APIMapping("DispatchQueue(label:)", "a single-consumer `AsyncStream` worker; an actor when order between callers does not matter"),
+            APIMapping(
+                "DispatchQueue(label:)",
+                "a single-consumer `AsyncStream` worker; an actor when order between callers does not matter"),
             APIMapping("DispatchQueue.async", "`yield` a job into the worker's stream"),
         ],
         problem: "Run background jobs strictly in submission order, one at a time, without blocking the caller.",
@@ -33,7 +35,7 @@ extension Recipe {
             "`InFlightGauge` is `@unchecked Sendable`, and every access to its counters holds its `NSLock`.",
         ],
         errata: [
-            "000 §7.10 L1921: labels don't \"identify the queue system-wide\" and need not be unique. They are debugging names; reverse DNS is a convention.",
+            "000 §7.10 L1921: labels don't \"identify the queue system-wide\" and need not be unique. They are debugging names; reverse DNS is a convention."
         ],
         scenarios: [
             Scenario(

@@ -1,0 +1,136 @@
+import Catalog
+import Foundation
+import RecipeKit
+import Testing
+
+/// The `compare` executable as a person or a script meets it: help, list, errors, JSON.
+@Suite struct CompareCLITests {
+    struct Run {
+        let status: Int32
+        let out: String
+        let err: String
+    }
+
+    func compare(_ arguments: String...) throws -> Run {
+        try compare(arguments)
+    }
+
+    /// Runs the built `compare` with these arguments, with `NO_COLOR` unset.
+    func compare(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = ChildProcess.executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "NO_COLOR")
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus,
+            out: String(decoding: outData, as: UTF8.self),
+            err: String(decoding: errData, as: UTF8.self)
+        )
+    }
+
+    @Test func helpNamesEveryOptionAndTheExitStatuses() throws {
+        let run = try compare("--help")
+        #expect(run.status == 0)
+        for option in ["--list", "--all", "--runs", "--pace", "--code", "--json", "--full", "NO_COLOR", "64"] {
+            #expect(run.out.contains(option), "help does not mention \(option)")
+        }
+    }
+
+    @Test func listShowsEveryRecipeUnderItsChapterInOrder() throws {
+        let run = try compare("--list")
+        #expect(run.status == 0)
+        var position = run.out.startIndex
+        for chapter in Catalog.chapters {
+            let header = try #require(
+                run.out.range(of: "\(chapter.number). \(chapter.title)", range: position..<run.out.endIndex))
+            position = header.upperBound
+            for recipe in Catalog.recipes(in: chapter) {
+                let line = try #require(run.out.range(of: recipe.id, range: position..<run.out.endIndex))
+                position = line.upperBound
+            }
+        }
+    }
+
+    @Test func anUnknownRecipeIsAUsageErrorThatSuggestsTheClosestIds() throws {
+        let run = try compare("seral-queue")
+        #expect(run.status == 64)
+        #expect(run.err.contains("no recipe 'seral-queue'"))
+        #expect(run.err.contains("Did you mean: serial-queue"))
+        #expect(run.out.isEmpty)
+    }
+
+    @Test(arguments: [
+        ["--runs", "0"], ["--runs"], ["--pace", "warp"], ["--frobnicate"], [], ["--list", "serial-queue"],
+    ])
+    func badArgumentsAreUsageErrors(_ arguments: [String]) throws {
+        let process = try compare(arguments)
+        #expect(process.status == 64)
+        #expect(process.err.contains("compare:"))
+    }
+
+    @Test func aRecipeRunPrintsBothTranscriptsTheVerdictAndTimings() throws {
+        let run = try compare("serial-queue", "--runs", "1", "--pace", "test")
+        #expect(run.status == 0)
+        #expect(run.out.contains("serial-queue — Serial queue"))
+        #expect(run.out.contains("First iteration, counter = 0"))
+        #expect(run.out.contains("✓ same"))
+        #expect(run.out.contains("wall median"))
+        #expect(run.out.contains("modern/legacy"))
+        #expect(!run.out.contains("\u{1B}["), "no colour when the output is not a terminal")
+    }
+
+    @Test func codeShowsBothSourceFiles() throws {
+        let run = try compare("--code", "serial-queue")
+        #expect(run.status == 0)
+        #expect(run.out.contains("Sources/Legacy/Queues/SerialQueue.swift"))
+        #expect(run.out.contains("Sources/Modern/Queues/SerialQueue.swift"))
+        #expect(run.out.contains("DispatchQueue(label:"))
+        #expect(run.out.contains("AsyncStream"))
+    }
+
+    @Test func jsonFollowsTheDocumentedSchema() throws {
+        let run = try compare("serial-queue", "--json", "--runs", "1", "--pace", "test")
+        #expect(run.status == 0)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        #expect(root["schemaVersion"] as? Int == 1)
+        #expect(root["pace"] as? String == "test")
+        #expect(root["runs"] as? Int == 1)
+        #expect(root["agrees"] as? Bool == true)
+        let recipe = try #require((root["recipes"] as? [[String: Any]])?.first)
+        #expect(recipe["id"] as? String == "serial-queue")
+        #expect((recipe["chapter"] as? [String: Any])?["number"] as? Int == 1)
+        #expect(recipe["seeds"] is [String])
+        let scenario = try #require((recipe["scenarios"] as? [[String: Any]])?.first)
+        #expect(scenario["name"] as? String == "main")
+        #expect(scenario["agrees"] as? Bool == true)
+        #expect(scenario["problems"] as? [String] == [])
+        #expect((scenario["rules"] as? [[String: Any]])?.first?["name"] as? String == "exact")
+        #expect(scenario["modernToLegacyRatio"] is Double)
+        for side in ["legacy", "modern"] {
+            let report = try #require(scenario[side] as? [String: Any])
+            #expect((report["lines"] as? [String])?.count == 15)
+            #expect(report["values"] is [String: String])
+            let measurement = try #require(report["measurement"] as? [String: Any])
+            for key in ["wallMinSeconds", "wallMedianSeconds", "cpuMedianSeconds", "runs"] {
+                #expect(measurement[key] != nil, "measurement has no \(key)")
+            }
+        }
+    }
+
+    @Test func listAsJSONNamesEveryRecipe() throws {
+        let run = try compare("--list", "--json")
+        #expect(run.status == 0)
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [[String: Any]])
+        #expect(list.compactMap { $0["id"] as? String } == Catalog.recipes.map(\.id))
+    }
+}

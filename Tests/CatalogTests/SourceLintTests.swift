@@ -1,0 +1,130 @@
+import Catalog
+import Foundation
+import RecipeKit
+import Testing
+
+/// Each half speaks only its own language: no Dispatch or locks in Modern, no async in Legacy.
+///
+/// Comments and string literals are stripped first, so a doc comment can name the API it
+/// replaces. A recipe whose catalog entry says it is about bridging is exempt.
+@Suite struct SourceLintTests {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// What Modern code must not use.
+    static let forbiddenInModern = [
+        #"\bDispatch[A-Z]\w*"#, #"\bimport\s+Dispatch\b"#, #"\bThread\b"#, #"\bOperationQueue\b"#,
+        #"\b(Block)?Operation\b"#, #"\bNSLock\b"#, #"\bNSRecursiveLock\b"#, #"\bNSCondition(Lock)?\b"#,
+        #"\bRunLoop\b"#, #"\bTimer\b"#, #"\bpthread_\w+"#, #"@unchecked\s+Sendable"#, #"nonisolated\(unsafe\)"#,
+    ]
+
+    /// What Legacy code must not use.
+    static let forbiddenInLegacy = [
+        #"\bawait\b"#, #"\basync\s+(let|func|throws|->)"#, #"\)\s*async\b"#, #"\bactor\b"#, #"\bTask\s*[\{\(\.<]"#,
+        #"\bTask\.\w+"#, #"\bwith(Throwing)?TaskGroup\b"#, #"\bwithDiscardingTaskGroup\b"#,
+        #"\bAsync(Throwing)?Stream\b"#,
+        #"\bwith(Checked|Unsafe)(Throwing)?Continuation\b"#, #"@MainActor\b"#,
+    ]
+
+    static func swiftFiles(in folder: String) -> [String] {
+        let base = root.appendingPathComponent(folder)
+        let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)
+        var files: [String] = []
+        while let url = enumerator?.nextObject() as? URL {
+            if url.pathExtension == "swift" {
+                files.append(String(url.path.dropFirst(base.path.count + 1)))
+            }
+        }
+        return files.sorted()
+    }
+
+    static let bridging = Set(Catalog.recipes.filter(\.isBridging).map(\.file))
+
+    /// The code of a file with comments and string literals removed.
+    static func code(_ text: String) -> String {
+        var output = ""
+        var index = text.startIndex
+        func starts(_ prefix: String) -> Bool { text[index...].hasPrefix(prefix) }
+        while index < text.endIndex {
+            if starts("//") {
+                index = text[index...].firstIndex(of: "\n") ?? text.endIndex
+            } else if starts("/*") {
+                index = text.range(of: "*/", range: index..<text.endIndex)?.upperBound ?? text.endIndex
+            } else if starts("\"\"\"") {
+                let after = text.index(index, offsetBy: 3)
+                index = text.range(of: "\"\"\"", range: after..<text.endIndex)?.upperBound ?? text.endIndex
+                output += "\"\""
+            } else if starts("\"") {
+                var cursor = text.index(after: index)
+                while cursor < text.endIndex, text[cursor] != "\"", text[cursor] != "\n" {
+                    cursor = text.index(after: text[cursor] == "\\" ? text.index(after: cursor) : cursor)
+                }
+                index = cursor < text.endIndex ? text.index(after: cursor) : cursor
+                output += "\"\""
+            } else {
+                output.append(text[index])
+                index = text.index(after: index)
+            }
+        }
+        return output
+    }
+
+    static func violations(in folder: String, file: String, patterns: [String]) throws -> [String] {
+        let text = try String(
+            contentsOf: root.appendingPathComponent(folder).appendingPathComponent(file), encoding: .utf8)
+        let code = code(text)
+        return try patterns.compactMap { pattern in
+            let regex = try NSRegularExpression(pattern: pattern)
+            let range = NSRange(code.startIndex..., in: code)
+            guard let match = regex.firstMatch(in: code, range: range), let found = Range(match.range, in: code) else {
+                return nil
+            }
+            return "\(folder)/\(file) uses `\(code[found])`"
+        }
+    }
+
+    @Test(arguments: swiftFiles(in: "Sources/Modern"))
+    func modernSourcesUseNoDispatchThreadsOrLocks(_ file: String) throws {
+        guard !Self.bridging.contains(file) else { return }
+        let problems = try Self.violations(in: "Sources/Modern", file: file, patterns: Self.forbiddenInModern)
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    @Test(arguments: swiftFiles(in: "Sources/Legacy"))
+    func legacySourcesUseNoAsyncActorsOrTasks(_ file: String) throws {
+        guard !Self.bridging.contains(file) else { return }
+        let problems = try Self.violations(in: "Sources/Legacy", file: file, patterns: Self.forbiddenInLegacy)
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    @Test func everyRecipeHasBothHalvesItsTestsAndAUniqueId() throws {
+        var ids: Set<String> = []
+        for recipe in Catalog.recipes {
+            #expect(ids.insert(recipe.id).inserted, "duplicate id \(recipe.id)")
+            for path in [recipe.legacyPath, recipe.modernPath, recipe.testPath] {
+                #expect(
+                    FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path),
+                    "\(recipe.id): no \(path)")
+            }
+            #expect(recipe.file.hasPrefix(recipe.chapter.folder + "/"), "\(recipe.id) is filed outside its chapter")
+            #expect(!recipe.scenarios.isEmpty)
+            #expect(
+                Set(recipe.scenarios.map(\.name)).count == recipe.scenarios.count,
+                "\(recipe.id): duplicate scenario names")
+        }
+    }
+
+    @Test func theStripperKeepsCodeAndDropsCommentsAndStrings() {
+        let stripped = Self.code(
+            """
+            let a = DispatchQueue.main // DispatchQueue
+            /* Thread */ let b = "Thread \\"quoted\\" Thread"
+            let c = \"\"\"
+                Thread
+                \"\"\"
+            """)
+        #expect(stripped.contains("DispatchQueue.main"))
+        #expect(!stripped.contains("Thread"))
+        #expect(stripped.contains("let c ="))
+    }
+}
