@@ -2,5 +2,7 @@ import RecipeKit
 
 extension Catalog {
     /// Chapter 6, in page order.
-    static let operations: [Recipe] = []
+    static let operations: [Recipe] = [
+        .operationDependencies
+    ]
 }

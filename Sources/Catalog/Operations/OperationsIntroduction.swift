@@ -1,5 +1,34 @@
 /// The opening of the chapter's guide page (Markdown): the legacy mental model, what replaces it,
 /// and what to watch for. The chapter's API table is generated from its recipes.
 let operationsIntroduction = """
-    TODO
+    `Operation` and `OperationQueue` are Cocoa's object layer over threads and GCD. An operation
+    packages a unit of work as an object: a `BlockOperation`, or a subclass that overrides `main`
+    (or `start`, for work that finishes later in a callback). A queue runs its operations on its
+    own threads, as many at once as `maxConcurrentOperationCount` allows. On top of plain blocks,
+    operations add dependencies (`addDependency`), cancellation (`cancel()`, checked through
+    `isCancelled`), priorities, and state that the queue watches through KVO (`isReady`,
+    `isExecuting`, `isFinished`). An asynchronous subclass has to maintain that state by hand.
+
+    Swift concurrency keeps the ideas and drops the objects. An operation becomes an `async`
+    function. Running it is `await`, and its result is a return value instead of a property that
+    someone reads later. "B after A" is two `await`s in a row. A dependency graph is `async let`
+    for the independent parts and `await` where their results meet. A concurrency limit becomes a
+    task group that keeps k children in flight. An asynchronous operation's hand-written state
+    machine becomes `withCheckedContinuation` around the callback. Cancellation stays
+    cooperative: `task.cancel()` sets a flag that the work checks with `Task.isCancelled` or
+    `try Task.checkCancellation()`. Cancelling a parent cancels its structured children, as
+    `cancelAllOperations()` cancelled a queue's operations.
+
+    Watch the places where the two models differ:
+
+    - Calling `start()` yourself runs an operation synchronously and blocks your thread;
+      `await` suspends instead.
+    - A cancelled operation never runs its block but counts as finished, so its dependents start
+      anyway. A cancelled task still runs its body unless the body checks. Either way, check
+      what your dependencies produced.
+    - Neither world detects dependency cycles.
+    - `OperationQueue.main` becomes `@MainActor`.
+    - On Linux, `NSInvocationOperation` and KVO observation don't exist. The legacy pages use
+      `BlockOperation`, and the `willChangeValue`/`didChangeValue` calls that the queue listens
+      to. `removeDependency` on an unfinished dependency leaves the dependent stuck.
     """

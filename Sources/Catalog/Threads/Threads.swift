@@ -2,5 +2,7 @@ import RecipeKit
 
 extension Catalog {
     /// Chapter 7, in page order.
-    static let threads: [Recipe] = []
+    static let threads: [Recipe] = [
+        .cooperativeThreadExit
+    ]
 }

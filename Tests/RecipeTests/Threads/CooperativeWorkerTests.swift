@@ -1,0 +1,175 @@
+import Foundation
+import Legacy
+import Modern
+import RecipeKit
+import Synchronization
+import Testing
+
+@Suite struct CooperativeWorkerTests {
+    enum Side: String, CaseIterable, Sendable {
+        case legacy, modern
+    }
+
+    /// Lines with the thread each was logged on.
+    final class ThreadLog: Sendable {
+        private let entries = Mutex<[(line: String, thread: ObjectIdentifier)]>([])
+
+        var logger: @Sendable (String) -> Void {
+            { [self] line in
+                let thread = currentThread()
+                entries.withLock { $0.append((line, thread)) }
+            }
+        }
+
+        var lines: [String] { entries.withLock { $0.map(\.line) } }
+
+        func thread(of line: String) -> ObjectIdentifier? {
+            entries.withLock { $0.first { $0.line == line }?.thread }
+        }
+    }
+
+    static func expected(stoppingAfter stop: Int) -> [String] {
+        (1...stop).map { "chunk \($0)" } + ["exit requested", "cleanup: \(stop) of 100 chunks processed"]
+    }
+
+    /// Runs 100 chunks; the worker pauses after chunk `stop`, the controller requests the exit and
+    /// calls `whilePaused` (on the controller's thread), then lets the worker go on.
+    static func run(
+        _ side: Side,
+        stoppingAfter stop: Int,
+        log: @escaping @Sendable (String) -> Void,
+        whilePaused: @escaping @Sendable () -> Void = {}
+    ) async {
+        switch side {
+        case .legacy:
+            await onOwnThread {
+                let reached = DispatchSemaphore(value: 0)
+                let proceed = DispatchSemaphore(value: 0)
+                let worker = Legacy.CooperativeWorker(
+                    chunks: 100,
+                    process: { chunk in
+                        if chunk == stop {
+                            reached.signal()
+                            proceed.wait()
+                        }
+                    },
+                    log: log
+                )
+                reached.wait()
+                worker.requestExit()
+                whilePaused()
+                proceed.signal()
+                worker.waitUntilFinished()
+            }
+        case .modern:
+            let reached = AsyncStream.makeStream(of: Void.self)
+            let proceed = AsyncStream.makeStream(of: Void.self)
+            let worker = Modern.CooperativeWorker(
+                chunks: 100,
+                process: { chunk in
+                    if chunk == stop {
+                        reached.continuation.yield()
+                        for await _ in proceed.stream { break }
+                    }
+                },
+                log: log
+            )
+            for await _ in reached.stream { break }
+            worker.requestExit()
+            whilePaused()
+            proceed.continuation.yield()
+            await worker.waitUntilFinished()
+        }
+    }
+
+    @Test(arguments: Side.allCases, [1, 10, 100])
+    func stopsAfterTheChunkItWasWorkingOn(_ side: Side, stop: Int) async {
+        let recorder = Recorder()
+        await Self.run(side, stoppingAfter: stop, log: recorder.logger)
+        #expect(recorder.lines == Self.expected(stoppingAfter: stop))
+    }
+
+    @Test(arguments: Side.allCases)
+    func withoutARequestItProcessesEveryChunk(_ side: Side) async {
+        let recorder = Recorder()
+        switch side {
+        case .legacy:
+            await onOwnThread {
+                Legacy.CooperativeWorker(chunks: 100, process: { _ in }, log: recorder.logger).waitUntilFinished()
+            }
+        case .modern:
+            await Modern.CooperativeWorker(chunks: 100, process: { _ in }, log: recorder.logger).waitUntilFinished()
+        }
+        #expect(recorder.lines == (1...100).map { "chunk \($0)" } + ["cleanup: 100 of 100 chunks processed"])
+    }
+
+    /// Cancelled while paused, cancelled right away (the request races the first chunks), or never
+    /// cancelled: `onCancel` and the body's path never both clean up.
+    @Test(arguments: Side.allCases)
+    func cleanupIsRecordedExactlyOnce(_ side: Side) async throws {
+        for stop in [1, 10, 100] {
+            let recorder = Recorder()
+            await Self.run(side, stoppingAfter: stop, log: recorder.logger)
+            #expect(recorder.lines.filter { $0.hasPrefix("cleanup") }.count == 1)
+            #expect(recorder.lines.last?.hasPrefix("cleanup") == true)
+        }
+        for _ in 0..<20 {
+            let recorder = Recorder()
+            switch side {
+            case .legacy:
+                await onOwnThread {
+                    let worker = Legacy.CooperativeWorker(chunks: 100, process: { _ in }, log: recorder.logger)
+                    worker.requestExit()
+                    worker.waitUntilFinished()
+                }
+            case .modern:
+                let worker = Modern.CooperativeWorker(chunks: 100, process: { _ in }, log: recorder.logger)
+                worker.requestExit()
+                await worker.waitUntilFinished()
+            }
+            let lines = recorder.lines
+            #expect(lines.filter { $0.hasPrefix("cleanup") }.count == 1)
+            #expect(lines.last?.hasPrefix("cleanup") == true)
+            #expect(lines.filter { $0 == "exit requested" }.count <= 1)
+            let chunks = lines.filter { $0.hasPrefix("chunk ") }
+            #expect(chunks == (0..<chunks.count).map { "chunk \($0 + 1)" })
+            #expect(lines.last == "cleanup: \(chunks.count) of 100 chunks processed")
+        }
+    }
+
+    @Test func legacyRequestRunsLaterOnTheWorkerThread() async throws {
+        let log = ThreadLog()
+        let seenWhilePaused = Mutex<[String]>([])
+        let controller = Mutex<ObjectIdentifier?>(nil)
+        await Self.run(.legacy, stoppingAfter: 10, log: log.logger) {
+            seenWhilePaused.withLock { $0 = log.lines }
+            controller.withLock { $0 = currentThread() }
+        }
+        // requestExit() had returned, and nothing had happened yet: the block waits for the worker's run loop.
+        #expect(seenWhilePaused.withLock { $0 } == (1...10).map { "chunk \($0)" })
+        #expect(log.lines == Self.expected(stoppingAfter: 10))
+        let worker = try #require(log.thread(of: "chunk 10"))
+        #expect(log.thread(of: "exit requested") == worker)
+        #expect(controller.withLock { $0 } != worker)
+    }
+
+    @Test func modernOnCancelRunsAtOnceOnTheCancellingThread() async throws {
+        let log = ThreadLog()
+        let seenWhilePaused = Mutex<[String]>([])
+        let controller = Mutex<ObjectIdentifier?>(nil)
+        await Self.run(.modern, stoppingAfter: 10, log: log.logger) {
+            seenWhilePaused.withLock { $0 = log.lines }
+            controller.withLock { $0 = currentThread() }
+        }
+        // `onCancel` ran inside `cancel()`, before the worker, still paused, had noticed.
+        #expect(seenWhilePaused.withLock { $0 } == (1...10).map { "chunk \($0)" } + ["exit requested"])
+        #expect(log.lines == Self.expected(stoppingAfter: 10))
+        let cancelling = try #require(controller.withLock { $0 })
+        #expect(log.thread(of: "exit requested") == cancelling)
+    }
+}
+
+/// The identity of the calling thread (a synchronous function, so async tests can call it).
+private func currentThread() -> ObjectIdentifier {
+    ObjectIdentifier(Thread.current)
+}
