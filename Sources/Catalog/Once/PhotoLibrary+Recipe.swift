@@ -28,7 +28,7 @@ extension Recipe {
         pitfalls: [
             "Swift 6 rejects `static let shared` of a class that isn't `Sendable`, and any `static var`. Making the class `Sendable` is the real work: guard every stored `var`, or make it an actor.",
             "`@unchecked Sendable` silences the compiler without checking anything; the lock discipline is only as good as the comment beside it.",
-            "The first access to `shared` pays for its initialiser, on whatever thread gets there first. Keep it cheap, and never let it touch `shared` again (that deadlocks, as a recursive `dispatch_once` does).",
+            "The first access to `shared` pays for its initialiser, on whatever thread gets there first. Keep it cheap, and never let it touch `shared` again: a recursive initialisation deadlocks or traps, as a recursive `dispatch_once` does.",
             "In a test process, `shared` outlives every test. Give the class an accessible `init()` so that tests use their own instances and leave `shared` to the app.",
         ],
         annotations: [

@@ -17,8 +17,7 @@ extension Recipe {
         apis: [
             APIMapping("async(flags: .barrier)", "actor method"),
             APIMapping("DispatchQueue(label:attributes: .concurrent)", "actor (reads are serialised too)"),
-            APIMapping("DispatchQueue.sync", "`await` on the actor"),
-            APIMapping("a `[Key: [completion]]` table of waiting callers", "`[Key: Task<Value, Error>]`: callers await the same task"),
+            APIMapping("DispatchQueue.sync", "`await` on the actor; callers await the same `Task` instead of queueing completions"),
         ],
         problem: "Many callers ask for the same thing at once (an image, a token, a config file); load it once and give every one of them the result.",
         changes: [

@@ -142,7 +142,9 @@ import Testing
         }
         let pairs = await withTaskGroup(of: (ObjectIdentifier, ObjectIdentifier).self) { group in
             for _ in 0..<100 {
-                group.addTask { (ObjectIdentifier(Modern.PhotoLibrary.shared), ObjectIdentifier(await loader.library())) }
+                group.addTask {
+                    (ObjectIdentifier(Modern.PhotoLibrary.shared), ObjectIdentifier(await loader.library()))
+                }
             }
             return await group.reduce(into: []) { $0.append($1) }
         }

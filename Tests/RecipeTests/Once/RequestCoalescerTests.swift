@@ -62,8 +62,12 @@ import Testing
             }
             completion(.success(value))
         }
-        let first = await withCheckedContinuation { done in coalescer.value(for: "avatar") { done.resume(returning: $0) } }
-        let second = await withCheckedContinuation { done in coalescer.value(for: "avatar") { done.resume(returning: $0) } }
+        let first = await withCheckedContinuation { done in
+            coalescer.value(for: "avatar") { done.resume(returning: $0) }
+        }
+        let second = await withCheckedContinuation { done in
+            coalescer.value(for: "avatar") { done.resume(returning: $0) }
+        }
         #expect(try first.get() == 1)
         #expect(try second.get() == 2)
     }
@@ -106,8 +110,12 @@ import Testing
             keys.withLock { $0.append(key) }
             completion(.success(key.count))
         }
-        async let avatar = withCheckedContinuation { done in coalescer.value(for: "avatar") { done.resume(returning: $0) } }
-        async let banner = withCheckedContinuation { done in coalescer.value(for: "banner!") { done.resume(returning: $0) } }
+        async let avatar = withCheckedContinuation { done in
+            coalescer.value(for: "avatar") { done.resume(returning: $0) }
+        }
+        async let banner = withCheckedContinuation { done in
+            coalescer.value(for: "banner!") { done.resume(returning: $0) }
+        }
         #expect(try await avatar.get() == 6)
         #expect(try await banner.get() == 7)
         #expect(keys.current.sorted() == ["avatar", "banner!"])
@@ -203,7 +211,11 @@ import Testing
             await withTaskGroup(of: Result<Int, any Error>.self) { group in
                 for _ in 0..<3 {
                     group.addTask {
-                        do { return .success(try await coalescer.value(for: "avatar")) } catch { return .failure(error) }
+                        do {
+                            return .success(try await coalescer.value(for: "avatar"))
+                        } catch {
+                            return .failure(error)
+                        }
                     }
                 }
                 return await group.reduce(into: []) { $0.append($1) }
@@ -279,7 +291,10 @@ private actor DiskCheckingCoalescer {
     private let load: @Sendable (String) async throws -> Int
     private var inFlight: [String: Task<Int, any Error>] = [:]
 
-    init(diskCache: @escaping @Sendable (String) async -> Int?, load: @escaping @Sendable (String) async throws -> Int) {
+    init(
+        diskCache: @escaping @Sendable (String) async -> Int?,
+        load: @escaping @Sendable (String) async throws -> Int
+    ) {
         self.diskCache = diskCache
         self.load = load
     }
