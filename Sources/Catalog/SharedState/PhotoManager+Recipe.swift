@@ -18,7 +18,7 @@ extension Recipe {
             APIMapping("DispatchQueue(label:attributes: .concurrent)", "actor (reads are serialised too); immutable snapshots when reads must run in parallel"),
             APIMapping("async(flags: .barrier)", "actor method"),
             APIMapping("DispatchQueue.sync", "`await` on the actor's property"),
-            APIMapping("DispatchQueue.main.async", "a `@MainActor` task consuming the stream"),
+            APIMapping("DispatchQueue.main", "a `@MainActor` task consuming the stream"),
             APIMapping("NSNotificationCenter post", "`AsyncStream` of events"),
         ],
         problem: "Let many threads read `PhotoManager`'s photos at once, but make each write exclusive, and tell the UI on the main thread when content was added.",

@@ -14,7 +14,7 @@ public final class PhotoManager: @unchecked Sendable {
     }
 
     /// Posted on the main queue after each photo is added; the object is the manager.
-    public static let contentAddedNotification = Notification.Name("com.raywenderlich.GooglyPuff.PhotoManagerContentAdded")
+    public static let contentAddedNotification = Notification.Name("PhotoManagerContentAddedNotification")
 
     // `@unchecked Sendable`: `_photos` is only written in barrier blocks on `concurrentPhotoQueue`,
     // and only read with `concurrentPhotoQueue.sync`.
