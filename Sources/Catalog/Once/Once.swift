@@ -2,5 +2,9 @@ import RecipeKit
 
 extension Catalog {
     /// Chapter 3, in page order.
-    static let once: [Recipe] = []
+    static let once: [Recipe] = [
+        .runOnce,
+        .threadSafeSingleton,
+        .requestCoalescing,
+    ]
 }

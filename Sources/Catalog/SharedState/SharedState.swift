@@ -2,5 +2,7 @@ import RecipeKit
 
 extension Catalog {
     /// Chapter 5, in page order.
-    static let sharedState: [Recipe] = []
+    static let sharedState: [Recipe] = [
+        .readersWriterBarrier
+    ]
 }

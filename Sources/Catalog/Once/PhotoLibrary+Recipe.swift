@@ -1,0 +1,172 @@
+import Dispatch
+import Legacy
+import Modern
+import RecipeKit
+import Synchronization
+
+extension Recipe {
+    static let threadSafeSingleton = Recipe(
+        id: "thread-safe-singleton",
+        title: "A shared instance with safe state",
+        chapter: .once,
+        seeds: [
+            "000 §7.8 (L1677–1701)",
+            "003 \"Singletons and thread safety\" (L281–293)",
+        ],
+        file: "Once/PhotoLibrary.swift",
+        apis: [
+            APIMapping("dispatch_once", "`static let shared`; an actor caching a `Task` when creating the instance must `await`"),
+            APIMapping("NSLock", "`Mutex` (keeps the API synchronous); actor"),
+        ],
+        problem: "One shared instance, initialised once, whose state is safe to use from many threads at once.",
+        changes: [
+            "Objective-C's `+sharedInstance` with a `static dispatch_once_t` is `static let shared = PhotoLibrary()` on both sides: Swift initialises a global or static `let` lazily, exactly once, and thread-safely.",
+            "That makes the *initialisation* safe, not the *state*. The legacy class guards its array with an `NSLock` and says so in a comment beside `@unchecked Sendable`; the modern class holds a `Mutex<[Photo]>`, so the compiler accepts it as `Sendable` with no `@unchecked`, and the API stays synchronous.",
+            "A `static let` can't `await`. When creating the instance has to wait for something, the legacy side queues completions behind a lock (`PhotoLibraryLoader`), and the modern side is an actor that caches the `Task` creating it (single flight), as in `run-once`.",
+            "100 concurrent first accesses run the initialiser of `shared` once and all get the identical instance; 1,000 concurrent `add` calls leave the count at 1,000. 100 concurrent callers of the loader start one load and get one instance.",
+        ],
+        pitfalls: [
+            "Swift 6 rejects `static let shared` of a class that isn't `Sendable`, and any `static var`. Making the class `Sendable` is the real work: guard every stored `var`, or make it an actor.",
+            "`@unchecked Sendable` silences the compiler without checking anything; the lock discipline is only as good as the comment beside it.",
+            "The first access to `shared` pays for its initialiser, on whatever thread gets there first. Keep it cheap, and never let it touch `shared` again: a recursive initialisation deadlocks or traps, as a recursive `dispatch_once` does.",
+            "In a test process, `shared` outlives every test. Give the class an accessible `init()` so that tests use their own instances and leave `shared` to the app.",
+        ],
+        annotations: [
+            "`PhotoLibrary` and `PhotoLibraryLoader` are `@unchecked Sendable`: every access to their mutable state (the photo array, the loader's state) holds their `NSLock`.",
+            "The loader's completions and its `load` closure are `@escaping @Sendable`: they are stored and called on other threads.",
+        ],
+        errata: [
+            "000 L1685: `sharedInstance` is declared with `-`, as an instance method; a shared-instance accessor must be a class method, `+ (instancetype) sharedInstance`.",
+        ],
+        scenarios: [
+            // `shared` lives for the whole process: the first run of this scenario in a process (the
+            // one `swift run compare` shows) is a true first access; later runs reach an instance that
+            // exists already, and its initialiser count stays 1.
+            Scenario(
+                rules: [.invariant(["sharedInitializations", "distinctSharedInstances", "count"])],
+                legacy: { context in
+                    let (instances, count) = await onOwnThread {
+                        let seen = IdentitiesSeen()
+                        DispatchQueue.concurrentPerform(iterations: 100) { _ in
+                            seen.insert(ObjectIdentifier(Legacy.PhotoLibrary.shared))
+                        }
+                        let library = Legacy.PhotoLibrary()
+                        DispatchQueue.concurrentPerform(iterations: 1_000) { index in
+                            library.add(Legacy.PhotoLibrary.Photo(id: index))
+                        }
+                        return (seen.count, library.count)
+                    }
+                    SingletonReport.record(
+                        initializations: Legacy.PhotoLibrary.sharedInitializations,
+                        instances: instances,
+                        count: count,
+                        in: context
+                    )
+                },
+                modern: { context in
+                    let instances = await withTaskGroup(of: ObjectIdentifier.self) { group in
+                        for _ in 0..<100 {
+                            group.addTask { ObjectIdentifier(Modern.PhotoLibrary.shared) }
+                        }
+                        return await group.reduce(into: Set()) { $0.insert($1) }.count
+                    }
+                    let library = Modern.PhotoLibrary()
+                    await withTaskGroup(of: Void.self) { group in
+                        for index in 0..<1_000 {
+                            group.addTask { library.add(Modern.PhotoLibrary.Photo(id: index)) }
+                        }
+                    }
+                    SingletonReport.record(
+                        initializations: Modern.PhotoLibrary.sharedInitializations,
+                        instances: instances,
+                        count: library.count,
+                        in: context
+                    )
+                }
+            ),
+            Scenario(
+                "async initialisation",
+                rules: [.exact, .invariant(["loads", "distinctInstances"])],
+                legacy: { context in
+                    let loads = LoadCount()
+                    let delay = context.pace(.milliseconds(100))
+                    let loader = Legacy.PhotoLibraryLoader { done in
+                        loads.increment()
+                        DispatchQueue.global().asyncAfter(deadline: .now() + delay.dispatchInterval) {
+                            done(Legacy.PhotoLibrary())
+                        }
+                    }
+                    let instances = await onOwnThread {
+                        let seen = IdentitiesSeen()
+                        let everyone = DispatchGroup()
+                        DispatchQueue.concurrentPerform(iterations: 100) { _ in
+                            everyone.enter()
+                            loader.library { library in
+                                seen.insert(ObjectIdentifier(library))
+                                everyone.leave()
+                            }
+                        }
+                        everyone.wait()
+                        return seen.count
+                    }
+                    SingletonReport.recordLoads(loads.value, instances: instances, in: context)
+                },
+                modern: { context in
+                    let loads = LoadCount()
+                    let delay = context.pace(.milliseconds(100))
+                    let loader = Modern.PhotoLibraryLoader {
+                        loads.increment()
+                        try? await Task.sleep(for: delay)  // never cancelled: the load is its own task
+                        return Modern.PhotoLibrary()
+                    }
+                    let instances = await withTaskGroup(of: ObjectIdentifier.self) { group in
+                        for _ in 0..<100 {
+                            group.addTask { ObjectIdentifier(await loader.library()) }
+                        }
+                        return await group.reduce(into: Set()) { $0.insert($1) }.count
+                    }
+                    SingletonReport.recordLoads(loads.value, instances: instances, in: context)
+                }
+            ),
+        ]
+    )
+}
+
+/// What both sides log and record.
+private enum SingletonReport {
+    static func record(initializations: Int, instances: Int, count: Int, in context: RunContext) {
+        context.log("initialiser of shared ran \(initializations) time(s)")
+        context.log("100 concurrent callers got \(instances) instance(s)")
+        context.log("count after 1000 concurrent adds = \(count)")
+        context.record("sharedInitializations", initializations)
+        context.record("distinctSharedInstances", instances)
+        context.record("count", count)
+    }
+
+    static func recordLoads(_ loads: Int, instances: Int, in context: RunContext) {
+        context.log("100 concurrent callers of the loader: \(loads) load(s), \(instances) instance(s)")
+        context.record("loads", loads)
+        context.record("distinctInstances", instances)
+    }
+}
+
+/// The distinct instances that concurrent callers got.
+private final class IdentitiesSeen: Sendable {
+    private let identities = Mutex<Set<ObjectIdentifier>>([])
+    func insert(_ identity: ObjectIdentifier) { _ = identities.withLock { $0.insert(identity) } }
+    var count: Int { identities.withLock { $0.count } }
+}
+
+/// How many times a loader's `load` closure ran.
+private final class LoadCount: Sendable {
+    private let loads = Atomic(0)
+    func increment() { loads.add(1, ordering: .relaxed) }
+    var value: Int { loads.load(ordering: .relaxed) }
+}
+
+extension Duration {
+    /// The duration as a `DispatchTimeInterval`, for `asyncAfter`.
+    fileprivate var dispatchInterval: DispatchTimeInterval {
+        .nanoseconds(Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000))
+    }
+}

@@ -1,0 +1,127 @@
+import Dispatch
+import Legacy
+import Modern
+import RecipeKit
+import Synchronization
+
+extension Recipe {
+    static let readersWriterBarrier = Recipe(
+        id: "readers-writer-barrier",
+        title: "Concurrent reads, exclusive writes (PhotoManager)",
+        chapter: .sharedState,
+        seeds: [
+            "003 \"Handling readers–writers problems\" (L295–408)",
+            "004 L218, L234–254 (Swift PhotoManager), L191–194",
+        ],
+        file: "SharedState/PhotoManager.swift",
+        apis: [
+            APIMapping("DispatchQueue(label:attributes: .concurrent)", "actor (reads are serialised too); immutable snapshots when reads must run in parallel"),
+            APIMapping("async(flags: .barrier)", "actor method"),
+            APIMapping("DispatchQueue.sync", "`await` on the actor's property"),
+            APIMapping("DispatchQueue.main", "a `@MainActor` task consuming the stream"),
+            APIMapping("NSNotificationCenter post", "`AsyncStream` of events"),
+        ],
+        problem: "Let many threads read `PhotoManager`'s photos at once, but make each write exclusive, and tell the UI on the main thread when content was added.",
+        changes: [
+            "The private concurrent queue with barrier writes and `sync` reads becomes an `actor`. Its serial executor makes every write exclusive and every read a whole array, and the compiler checks it: no `@unchecked Sendable`, no comment standing in for a proof.",
+            "The actor also serialises the reads. For a read that copies an array reference that costs nothing; when long reads must overlap, publish immutable snapshots instead (see `rcu-snapshot`).",
+            "\"Content added\" was a notification posted from the main queue after each barrier write. It is now an `AsyncStream` of the photos added, consumed by a `@MainActor` task, so the listener says where it runs instead of the producer hopping for it.",
+            "4 writers add 250 photos each while 4 readers read 50 times each: the final count is 1,000, every read is a complete snapshot, no reader sees the count go down, and \"content added\" arrives 1,000 times on the main queue or main actor.",
+        ],
+        pitfalls: [
+            "A barrier only works on a custom *concurrent* queue. On a global queue `.barrier` is silently ignored (it is a plain `async`), and on a serial queue it adds nothing.",
+            "`sync` from inside a barrier block onto the same queue traps at once: the queue is already running that block.",
+            "An actor method that awaits between checking and mutating lets other calls in, and the race is back (see `actor-reentrancy`). Keep each read-modify-write free of `await`.",
+            "An `AsyncStream` has one consumer. A second `for await` over the same stream steals elements; give each listener its own stream.",
+            "`Task { @MainActor in }` runs on the main actor, which on Linux need not be the main thread: assert isolation, not `Thread.isMainThread`.",
+        ],
+        annotations: [
+            "`PhotoManager` is `@unchecked Sendable`: `_photos` is written only in barrier blocks on `concurrentPhotoQueue` and read only with `sync` on it.",
+            "The report tally and the observer token are kept behind an `NSLock`, so the notification observer and the readers can update them from any thread.",
+            "The `contentAdded` and `completion` closures are `@escaping @Sendable`: they run on the main queue and a global queue.",
+        ],
+        errata: [
+            "004 L194: barriers that solve the readers–writers problem belong on a custom *concurrent* queue, not a serial one (003 L343–345 says so).",
+            "003 L344: a barrier on a global queue is not merely unwise; it is ignored, and the block runs as a plain `async`.",
+            "004 L246: the barrier write and the `sync` read prevent a *race* (a read during a write), not deadlocks; a `sync` onto the same queue from inside the barrier is what would deadlock, and it traps.",
+        ],
+        scenarios: [
+            Scenario(
+                rules: [.invariant(["finalCount", "reads", "tornReads", "readersSeeingFewer", "contentAddedOnMain"])],
+                legacy: { context in
+                    let onMain = MainCount()
+                    let report = await withCheckedContinuation { done in
+                        Legacy.PhotoManager.exercise(
+                            writers: 4,
+                            addsPerWriter: 250,
+                            readers: 4,
+                            readsPerReader: 50,
+                            contentAdded: {
+                                dispatchPrecondition(condition: .onQueue(.main))
+                                onMain.increment()
+                            },
+                            completion: { done.resume(returning: $0) }
+                        )
+                    }
+                    PhotoManagerReport.record(
+                        finalCount: report.finalCount,
+                        reads: report.reads,
+                        tornReads: report.tornReads,
+                        readersSeeingFewer: report.readersSeeingFewer,
+                        contentAddedOnMain: onMain.value,
+                        in: context
+                    )
+                },
+                modern: { context in
+                    let onMain = MainCount()
+                    let report = await Modern.PhotoManager.exercise(
+                        writers: 4,
+                        addsPerWriter: 250,
+                        readers: 4,
+                        readsPerReader: 50,
+                        contentAdded: { @MainActor in
+                            MainActor.assertIsolated()
+                            onMain.increment()
+                        }
+                    )
+                    PhotoManagerReport.record(
+                        finalCount: report.finalCount,
+                        reads: report.reads,
+                        tornReads: report.tornReads,
+                        readersSeeingFewer: report.readersSeeingFewer,
+                        contentAddedOnMain: onMain.value,
+                        in: context
+                    )
+                }
+            )
+        ]
+    )
+}
+
+/// What both sides log and record.
+private enum PhotoManagerReport {
+    static func record(
+        finalCount: Int,
+        reads: Int,
+        tornReads: Int,
+        readersSeeingFewer: Int,
+        contentAddedOnMain: Int,
+        in context: RunContext
+    ) {
+        context.log("final count = \(finalCount)")
+        context.log("\(reads) reads: \(tornReads) incomplete, \(readersSeeingFewer) reader(s) saw the count go down")
+        context.log("content added \(contentAddedOnMain) time(s) on main")
+        context.record("finalCount", finalCount)
+        context.record("reads", reads)
+        context.record("tornReads", tornReads)
+        context.record("readersSeeingFewer", readersSeeingFewer)
+        context.record("contentAddedOnMain", contentAddedOnMain)
+    }
+}
+
+/// Counts the "content added" calls that ran on the main queue or the main actor.
+private final class MainCount: Sendable {
+    private let count = Atomic(0)
+    func increment() { count.add(1, ordering: .relaxed) }
+    var value: Int { count.load(ordering: .relaxed) }
+}

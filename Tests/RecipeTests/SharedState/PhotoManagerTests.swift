@@ -1,0 +1,122 @@
+import Dispatch
+import Foundation
+import Legacy
+import Modern
+import Synchronization
+import Testing
+
+@Suite struct PhotoManagerTests {
+    /// Counts calls that ran on the main queue or the main actor.
+    final class MainCalls: Sendable {
+        private let count = Atomic(0)
+        func increment() { count.add(1, ordering: .relaxed) }
+        var value: Int { count.load(ordering: .relaxed) }
+    }
+
+    @Test func legacyFourWritersAndFourReadersEndWithAThousandCompleteSnapshots() async {
+        let onMain = MainCalls()
+        let report = await withCheckedContinuation { done in
+            Legacy.PhotoManager.exercise(
+                writers: 4,
+                addsPerWriter: 250,
+                readers: 4,
+                readsPerReader: 50,
+                contentAdded: {
+                    dispatchPrecondition(condition: .onQueue(.main))
+                    onMain.increment()
+                },
+                completion: { done.resume(returning: $0) }
+            )
+        }
+        #expect(report.finalCount == 1_000)
+        #expect(report.reads == 200)
+        #expect(report.tornReads == 0)
+        #expect(report.readersSeeingFewer == 0)
+        #expect(report.contentAddedNotifications == 1_000)
+        #expect(onMain.value == 1_000)
+    }
+
+    @Test func modernFourWritersAndFourReadersEndWithAThousandCompleteSnapshots() async {
+        let onMain = MainCalls()
+        let report = await Modern.PhotoManager.exercise(
+            writers: 4,
+            addsPerWriter: 250,
+            readers: 4,
+            readsPerReader: 50,
+            contentAdded: { @MainActor in
+                MainActor.assertIsolated()
+                onMain.increment()
+            }
+        )
+        #expect(report.finalCount == 1_000)
+        #expect(report.reads == 200)
+        #expect(report.tornReads == 0)
+        #expect(report.readersSeeingFewer == 0)
+        #expect(report.contentAddedNotifications == 1_000)
+        #expect(onMain.value == 1_000)
+    }
+
+    @Test func legacyPostsContentAddedOnTheMainQueueAfterTheWrite() async {
+        let manager = Legacy.PhotoManager()
+        let (counts, countsContinuation) = AsyncStream.makeStream(of: Int.self)
+        let observer = NotificationCenter.default.addObserver(
+            forName: Legacy.PhotoManager.contentAddedNotification,
+            object: manager,
+            queue: nil
+        ) { _ in
+            dispatchPrecondition(condition: .onQueue(.main))
+            countsContinuation.yield(manager.photos.count)
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        manager.addPhoto(.init(id: 1))
+        var countWhenNotified: Int?
+        for await count in counts {
+            countWhenNotified = count
+            break
+        }
+        #expect(countWhenNotified == 1)
+    }
+
+    @Test func modernStreamsEachAddedPhotoInOrder() async {
+        let manager = Modern.PhotoManager()
+        for id in 1...3 { await manager.addPhoto(.init(id: id)) }
+        var received: [Int] = []
+        for await photo in manager.contentAdded {
+            received.append(photo.id)
+            if received.count == 3 { break }
+        }
+        #expect(received == [1, 2, 3])
+    }
+
+    @Test func aReadIsASnapshotThatLaterWritesDoNotChange() async {
+        let legacy = Legacy.PhotoManager()
+        legacy.addPhoto(.init(id: 1))
+        let legacySnapshot = legacy.photos
+        legacy.addPhoto(.init(id: 2))
+        #expect(legacySnapshot.map(\.id) == [1])
+        #expect(legacy.photos.map(\.id) == [1, 2])
+
+        let modern = Modern.PhotoManager()
+        await modern.addPhoto(.init(id: 1))
+        let modernSnapshot = await modern.photos
+        await modern.addPhoto(.init(id: 2))
+        #expect(modernSnapshot.map(\.id) == [1])
+        #expect(await modern.photos.map(\.id) == [1, 2])
+    }
+
+    /// Each writer's adds land in the order it made them, on both sides.
+    @Test func oneWritersPhotosKeepTheirOrder() async {
+        let legacy = Legacy.PhotoManager()
+        await withCheckedContinuation { done in
+            DispatchQueue.global().async {
+                for id in 0..<100 { legacy.addPhoto(.init(id: id)) }
+                done.resume()
+            }
+        }
+        #expect(legacy.photos.map(\.id) == Array(0..<100))
+
+        let modern = Modern.PhotoManager()
+        for id in 0..<100 { await modern.addPhoto(.init(id: id)) }
+        #expect(await modern.photos.map(\.id) == Array(0..<100))
+    }
+}
