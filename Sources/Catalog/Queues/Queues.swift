@@ -5,5 +5,6 @@ extension Catalog {
     static let queues: [Recipe] = [
         .serialQueue,
         .syncVsAsyncOrder,
+        .qosGlobalQueues,
     ]
 }
