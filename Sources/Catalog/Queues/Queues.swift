@@ -6,5 +6,6 @@ extension Catalog {
         .serialQueue,
         .syncVsAsyncOrder,
         .qosGlobalQueues,
+        .generateSortRandomNumbers,
     ]
 }
