@@ -7,5 +7,6 @@ extension Catalog {
         .syncVsAsyncOrder,
         .qosGlobalQueues,
         .generateSortRandomNumbers,
+        .queueSpecificKey,
     ]
 }
