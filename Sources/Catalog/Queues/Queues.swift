@@ -8,5 +8,6 @@ extension Catalog {
         .qosGlobalQueues,
         .generateSortRandomNumbers,
         .queueSpecificKey,
+        .mainInlineOrAsync,
     ]
 }
