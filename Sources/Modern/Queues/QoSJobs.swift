@@ -30,16 +30,18 @@ public enum QoSJobs {
         let (reports, reporter) = AsyncStream.makeStream(of: (Urgency, Observation).self)
         var jobs: [Task<Void, Never>] = []
         for urgency in Urgency.allCases {
+            let job: Task<Void, Never>
             if urgency == .userInteractive {
                 // No priority is "user interactive": UI work runs on the main actor.
-                jobs.append(Task(priority: urgency.priority) { @MainActor in
+                job = Task(priority: urgency.priority) { @MainActor in
                     reporter.yield((urgency, await observe()))
-                })
+                }
             } else {
-                jobs.append(Task(priority: urgency.priority) {
+                job = Task(priority: urgency.priority) {
                     reporter.yield((urgency, await observe()))
-                })
+                }
             }
+            jobs.append(job)
         }
         var observed: [Urgency: Observation] = [:]
         for await (urgency, observation) in reports {
