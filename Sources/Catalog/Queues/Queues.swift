@@ -3,6 +3,11 @@ import RecipeKit
 extension Catalog {
     /// Chapter 1, in page order.
     static let queues: [Recipe] = [
-        .serialQueue
+        .serialQueue,
+        .syncVsAsyncOrder,
+        .qosGlobalQueues,
+        .generateSortRandomNumbers,
+        .queueSpecificKey,
+        .mainInlineOrAsync,
     ]
 }
