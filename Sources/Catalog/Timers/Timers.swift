@@ -5,5 +5,6 @@ extension Catalog {
     static let timers: [Recipe] = [
         .delayedTask,
         .cancellableDelay,
+        .connectTimeout,
     ]
 }
