@@ -6,5 +6,6 @@ extension Catalog {
         .delayedTask,
         .cancellableDelay,
         .connectTimeout,
+        .debounce,
     ]
 }
