@@ -7,5 +7,6 @@ extension Catalog {
         .cancellableDelay,
         .connectTimeout,
         .debounce,
+        .retryWithBackoff,
     ]
 }
