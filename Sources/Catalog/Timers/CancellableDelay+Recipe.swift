@@ -13,8 +13,7 @@ extension Recipe {
         ],
         file: "Timers/CancellableDelay.swift",
         apis: [
-            APIMapping("DispatchWorkItem", "the `Task` handle returned by `Task { }`"),
-            APIMapping("DispatchWorkItem.cancel()", "`task.cancel()`; `Task.sleep` throws `CancellationError` at once"),
+            APIMapping("DispatchWorkItem + cancel()", "the `Task` handle + `task.cancel()`; `Task.sleep` throws `CancellationError` at once"),
             APIMapping("DispatchWorkItem.isCancelled", "`Task.isCancelled` inside the task; `await task.result` outside"),
             APIMapping("asyncAfter(deadline:execute:) with a DispatchWorkItem", "`Task { try await Task.sleep(for:); … }`"),
         ],

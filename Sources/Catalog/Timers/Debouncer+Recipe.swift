@@ -15,7 +15,6 @@ extension Recipe {
         file: "Timers/Debouncer.swift",
         apis: [
             APIMapping("DispatchWorkItem.cancel() + asyncAfter to debounce", "cancel-and-replace a sleeping `Task`"),
-            APIMapping("asyncAfter(deadline:execute:) with a DispatchWorkItem", "`Task { try await Task.sleep(until:); … }`"),
             APIMapping("DispatchTime.now()", "`ContinuousClock.now`"),
         ],
         problem: "React to a burst of events (keystrokes in a search box) once, with the last value, after the burst has paused; and, optionally, at least every so often while a burst goes on.",
@@ -35,9 +34,6 @@ extension Recipe {
         annotations: [
             "`Debouncer` is `@unchecked Sendable`: `pending` and `burstStart` are only touched on its serial `queue`, and `call` checks that with `dispatchPrecondition`.",
             "`action` is `@escaping @Sendable`: it runs later, on the queue. The work item's closure is written in nonisolated code.",
-        ],
-        differences: [
-            "A replaced work item is simply skipped by the queue; a replaced task still wakes (its sleep throws at once) and must return without acting. Both run the action once, with the last argument (`DebouncerTests.fiveQuickCallsRunTheActionOnceWithTheLastArgument`).",
         ],
         scenarios: [
             Scenario(
@@ -63,8 +59,8 @@ extension Recipe {
     )
 }
 
-/// Typing "concurrency", one letter at a time: a burst long enough for a 3-keystroke max interval
-/// to flush during it, however the scheduler stalls.
+/// Typing "concurrency", one letter at a time: 10 intervals long, so a max interval of 3 flushes
+/// during the burst unless the main queue stalls for most of it.
 private let concurrencyKeystrokes = (1...11).map { String("concurrency".prefix($0)) }
 
 /// A fake search box: logs each keystroke, counts searches made while typing, and logs the search

@@ -14,9 +14,9 @@ extension Recipe {
         ],
         file: "Timers/DelayedTask.swift",
         apis: [
-            APIMapping("asyncAfter", "`Task.sleep(for:)`, then the work, in a `Task`"),
+            APIMapping("asyncAfter", "`Task.sleep(for:)` (or `clock.sleep(until:)`), then the work, in a `Task`"),
             APIMapping("dispatch_after", "`Task.sleep(for:)` or `clock.sleep(until:)`"),
-            APIMapping("dispatch_time / NSEC_PER_SEC", "`Duration` (`.seconds(2)`, `.milliseconds(500)`)"),
+            APIMapping("dispatch_time / NSEC_PER_SEC", "a `Duration` (`.seconds(2)`, `.milliseconds(500)`)"),
             APIMapping("dispatch_after_f", "a closure capturing `Sendable` values, after `Task.sleep(for:)`"),
             APIMapping("performSelector:withObject:afterDelay:", "`Task { @MainActor in try await Task.sleep(for:); call() }`"),
         ],

@@ -42,7 +42,8 @@ public final class SocketConnector: @unchecked Sendable {
     }
 
     /// Connects, giving up after `timeout`. `completion` runs once, on the socket queue: with
-    /// `success` when connected, or the connect's error, or `ConnectTimeoutError`.
+    /// `success` when connected, or the connect's error, or `ConnectTimeoutError`. A connector
+    /// connects once; later calls are ignored.
     public func connect(timeout: Duration, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         socketQueue.async { [self] in
             guard state == .idle else { return }
