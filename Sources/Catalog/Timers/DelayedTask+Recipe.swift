@@ -1,0 +1,116 @@
+import Legacy
+import Modern
+import RecipeKit
+
+extension Recipe {
+    static let delayedTask = Recipe(
+        id: "delayed-task",
+        title: "Run something once after a delay",
+        chapter: .timers,
+        seeds: [
+            "000 §7.7 (L1423–1595)",
+            "003 \"Delaying work with dispatch_after\" (L242–279)",
+            "004 L142–149 (`foo` calls `bar`), L150–162 (delayed prompt)",
+        ],
+        file: "Timers/DelayedTask.swift",
+        apis: [
+            APIMapping("asyncAfter", "`Task.sleep(for:)` (or `clock.sleep(until:)`), then the work, in a `Task`"),
+            APIMapping("dispatch_after", "`Task.sleep(for:)` or `clock.sleep(until:)`"),
+            APIMapping("dispatch_time / NSEC_PER_SEC", "a `Duration` (`.seconds(2)`, `.milliseconds(500)`)"),
+            APIMapping("dispatch_after_f", "a closure capturing `Sendable` values, after `Task.sleep(for:)`"),
+            APIMapping("performSelector:withObject:afterDelay:", "`Task { @MainActor in try await Task.sleep(for:); call() }`"),
+        ],
+        problem: "Run code once, after a delay, without blocking anyone while waiting.",
+        changes: [
+            "`asyncAfter(deadline: .now() + d)` becomes a task whose first line is `try await Task.sleep(for: d)`; the rest of the task is the delayed block. Inside async code there is no new task at all: sleep and carry on.",
+            "The queue becomes isolation: work for the main queue runs in `Task { @MainActor in … }` (or in a task started from main-actor code, which inherits it); work for a global queue runs in a plain `Task`.",
+            "Delays are `Duration` values instead of `dispatch_time(DISPATCH_TIME_NOW, n * NSEC_PER_SEC)` arithmetic.",
+            "The modern functions return their `Task`, so a caller can await the delayed work or cancel it (see `cancellable-delay`). `asyncAfter` returns nothing.",
+        ],
+        pitfalls: [
+            "A delay is a minimum, not a promise: the block runs when its queue (or actor) gets to it. Never test for exact times; the tests here check \"at least d elapsed\" with `ContinuousClock`.",
+            "`ContinuousClock` (the default for `Task.sleep(for:)`) keeps counting while the machine sleeps; `SuspendingClock` does not. Pick the one that matches what the delay means.",
+            "`asyncAfter` can't be cancelled, and neither can a task whose handle you dropped. Keep the handle when the work may need calling off (`cancellable-delay`).",
+            "Read state when the delay is over, not when it starts: the prompt reads the photo count inside the delayed code, on both sides.",
+            "A `Task { }` created in a nonisolated function does not run on the main actor; say `@MainActor` where the delayed code touches UI.",
+        ],
+        annotations: [
+            "`log`, `photoCount` and `setPrompt` are `@escaping @Sendable`: `asyncAfter` runs them later, on another thread.",
+        ],
+        errata: [
+            "000 §7.7: `dispatch_after` does not take \"a delay in nanoseconds\". It takes an absolute `dispatch_time_t` built with `dispatch_time(DISPATCH_TIME_NOW, delta)`; the text corrects itself further down.",
+            "000 §7.7: `performSelector:withObject:afterDelay:` belongs to `NSObject` in Foundation, not to Core Foundation.",
+        ],
+        scenarios: [
+            Scenario(
+                rules: [.exact, .invariant(["waitedAtLeastTheDelay"])],
+                legacy: { context in
+                    let (three, two, one) = (context.pace(.seconds(3)), context.pace(.seconds(2)), context.pace(.seconds(1)))
+                    let sink = UISink(log: context.log)
+                    var waited: [Bool] = []
+                    waited.append(await awaitDelayedCallback(noSoonerThan: three) { report in
+                        Legacy.DelayedTask.printString(after: three) { context.log($0); report(()) }
+                    }.waitedLongEnough)
+                    waited.append(await awaitDelayedCallback(noSoonerThan: two) { report in
+                        Legacy.DelayedTask.processSomething(after: two) { context.log($0); report(()) }
+                    }.waitedLongEnough)
+                    waited.append(await awaitDelayedCallback(noSoonerThan: two) { report in
+                        Legacy.DelayedTask.foo(after: two) { context.log($0); report(()) }
+                    }.waitedLongEnough)
+                    waited.append(await awaitDelayedCallback(noSoonerThan: one) { report in
+                        Legacy.DelayedTask.showOrHideNavPrompt(after: one, photoCount: { 0 }) {
+                            sink.showFromMainQueue(promptLine($0))
+                            report(())
+                        }
+                    }.waitedLongEnough)
+                    context.record("waitedAtLeastTheDelay", waited.allSatisfy { $0 })
+                },
+                modern: { context in
+                    let (three, two, one) = (context.pace(.seconds(3)), context.pace(.seconds(2)), context.pace(.seconds(1)))
+                    let sink = UISink(log: context.log)
+                    var waited: [Bool] = []
+                    waited.append(await awaitDelayedCallback(noSoonerThan: three) { report in
+                        Modern.DelayedTask.printString(after: three) { context.log($0); report(()) }
+                    }.waitedLongEnough)
+                    waited.append(await awaitDelayedCallback(noSoonerThan: two) { report in
+                        Modern.DelayedTask.processSomething(after: two) { context.log($0); report(()) }
+                    }.waitedLongEnough)
+                    waited.append(await awaitDelayedCallback(noSoonerThan: two) { report in
+                        await Modern.DelayedTask.foo(after: two) { context.log($0); report(()) }
+                    }.waitedLongEnough)
+                    waited.append(await awaitDelayedCallback(noSoonerThan: one) { report in
+                        Modern.DelayedTask.showOrHideNavPrompt(after: one, photoCount: { 0 }) { @MainActor in
+                            sink.show(promptLine($0))
+                            report(())
+                        }
+                    }.waitedLongEnough)
+                    context.record("waitedAtLeastTheDelay", waited.allSatisfy { $0 })
+                }
+            ),
+            Scenario(
+                "prompt with photos",
+                rules: [.exact],
+                legacy: { context in
+                    let sink = UISink(log: context.log)
+                    _ = await awaitDelayedCallback(noSoonerThan: context.pace(.seconds(1))) { report in
+                        Legacy.DelayedTask.showOrHideNavPrompt(after: context.pace(.seconds(1)), photoCount: { 3 }) {
+                            sink.showFromMainQueue(promptLine($0))
+                            report(())
+                        }
+                    }
+                },
+                modern: { context in
+                    let sink = UISink(log: context.log)
+                    try await Modern.DelayedTask.showOrHideNavPrompt(after: context.pace(.seconds(1)), photoCount: { 3 }) {
+                        @MainActor in sink.show(promptLine($0))
+                    }.value
+                }
+            ),
+        ]
+    )
+}
+
+/// How the transcript shows the navigation prompt being set.
+private func promptLine(_ prompt: String?) -> String {
+    "prompt = \(prompt ?? "nil")"
+}

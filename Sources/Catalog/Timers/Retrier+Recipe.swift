@@ -1,0 +1,188 @@
+import Dispatch
+import Legacy
+import Modern
+import RecipeKit
+import Synchronization
+
+extension Recipe {
+    static let retryWithBackoff = Recipe(
+        id: "retry-with-backoff",
+        title: "Try again after growing delays",
+        chapter: .timers,
+        seeds: [
+            "Beyond the seeds: seen in Alamofire Source/Core/Session.swift (retryRequest(_:withDelay:)); websocket reconnect loops",
+        ],
+        file: "Timers/Retrier.swift",
+        apis: [
+            APIMapping("asyncAfter to retry (retryRequest(_:withDelay:))", "a loop with `try await Task.sleep(for: delay)` between attempts"),
+            APIMapping("a cancelled flag checked when asyncAfter fires", "task cancellation: `Task.sleep` throws `CancellationError` at once"),
+        ],
+        problem: "Retry a failing operation (a request, a reconnect) after growing delays, give up after a few attempts, and stop at once when the caller no longer wants it.",
+        changes: [
+            "The chain of completion handlers, each `asyncAfter`-ing the next attempt, becomes a `while` loop: `return try await operation(attempt)`, and on failure `try await Task.sleep(for: delay)`; `delay *= 2`.",
+            "The retrier object with its queue, its `isCancelled` flag and its stored completion becomes a function. The caller cancels the task it runs in.",
+            "Cancellation during a backoff ends it at once (the sleep throws); the legacy flag is only read when the backoff ends.",
+            "The outcome is the function's result: the value, the last error, or `CancellationError`.",
+        ],
+        pitfalls: [
+            "Don't retry cancellation: rethrow `CancellationError` from the operation instead of counting it as a failed attempt (the modern loop does).",
+            "Never `try? await Task.sleep` between attempts: a cancelled caller would skip the wait and hammer the server with every remaining attempt.",
+            "Cap the attempts (or the total time), and in production add jitter to the delay so that many clients don't retry in lockstep. Draw it from an injected generator, so tests stay deterministic.",
+            "Retry only what can succeed next time (timeouts, 503s, refused connections), not a 404 or a malformed request.",
+            "A retry chain built on `asyncAfter` keeps its retrier alive until the chain ends; a loop in a task ends with the task.",
+        ],
+        annotations: [
+            "`Retrier` is `@unchecked Sendable`: `isCancelled` and the stored completion are only touched on its serial `queue`.",
+            "The operation, its completion and `log` are `@escaping @Sendable`: they are called later, on other queues.",
+        ],
+        differences: [
+            "Cancelled during a backoff, the legacy retrier reports the cancellation only when the backoff ends (the flag is read when `asyncAfter` fires); the modern loop reports it at once, because `Task.sleep` throws. Neither starts another attempt (`RetrierTests.legacyReportsCancellationWhenTheBackoffEndsModernAtOnce`).",
+        ],
+        scenarios: [
+            Scenario(
+                rules: [.exact, .invariant(["attempts", "gapsAtLeastTheBackoff"])],
+                legacy: { context in
+                    let server = FlakyServer(failures: 2)
+                    let result = await legacyRetry(server, context: context)
+                    logOutcome(result, context: context)
+                    context.record("attempts", server.attempts)
+                    context.record("gapsAtLeastTheBackoff", server.gapsAtLeast(base: context.pace(.seconds(1))))
+                },
+                modern: { context in
+                    let server = FlakyServer(failures: 2)
+                    let result = await modernRetry(server, context: context)
+                    logOutcome(result, context: context)
+                    context.record("attempts", server.attempts)
+                    context.record("gapsAtLeastTheBackoff", server.gapsAtLeast(base: context.pace(.seconds(1))))
+                }
+            ),
+            Scenario(
+                "gives up",
+                rules: [.exact, .invariant(["attempts"])],
+                legacy: { context in
+                    let server = FlakyServer(failures: .max)
+                    logOutcome(await legacyRetry(server, context: context), context: context)
+                    context.record("attempts", server.attempts)
+                },
+                modern: { context in
+                    let server = FlakyServer(failures: .max)
+                    logOutcome(await modernRetry(server, context: context), context: context)
+                    context.record("attempts", server.attempts)
+                }
+            ),
+            Scenario(
+                "cancelled during a backoff",
+                rules: [.exact, .invariant(["attempts"])],
+                legacy: { context in
+                    let server = FlakyServer(failures: .max)
+                    let (backoffs, backoff) = AsyncStream.makeStream(of: Void.self)
+                    let retrier = Legacy.Retrier<String>(
+                        maxAttempts: 3,
+                        baseDelay: context.pace(.seconds(1)),
+                        log: { context.log($0); backoff.yield() },
+                        operation: server.attempt
+                    )
+                    async let result = withCheckedContinuation { done in
+                        retrier.start { done.resume(returning: $0) }
+                    }
+                    for await _ in backoffs { break }
+                    retrier.cancel()
+                    logOutcome(await result, context: context)
+                    context.record("attempts", server.attempts)
+                },
+                modern: { context in
+                    let server = FlakyServer(failures: .max)
+                    let (backoffs, backoff) = AsyncStream.makeStream(of: Void.self)
+                    let retry = Task {
+                        try await Modern.Retrier.run(
+                            maxAttempts: 3,
+                            baseDelay: context.pace(.seconds(1)),
+                            log: { context.log($0); backoff.yield() },
+                            operation: server.attempt
+                        )
+                    }
+                    for await _ in backoffs { break }
+                    retry.cancel()
+                    logOutcome(await retry.result, context: context)
+                    context.record("attempts", server.attempts)
+                }
+            ),
+        ]
+    )
+}
+
+private struct ConnectionRefusedError: Error, CustomStringConvertible {
+    var description: String { "connection refused" }
+}
+
+/// A fake server that refuses the first `failures` connection attempts, and notes when each came.
+private final class FlakyServer: Sendable {
+    private let failures: Int
+    private let attemptTimes = Mutex<[ContinuousClock.Instant]>([])
+
+    init(failures: Int) {
+        self.failures = failures
+    }
+
+    var attempts: Int { attemptTimes.withLock { $0.count } }
+
+    /// Whether the gaps between attempts were at least `base`, `2 × base`, `4 × base`, …
+    func gapsAtLeast(base: Duration) -> Bool {
+        let times = attemptTimes.withLock { $0 }
+        return zip(times, times.dropFirst()).enumerated().allSatisfy { index, pair in
+            pair.0.duration(to: pair.1) >= base * (1 << index)
+        }
+    }
+
+    private func answer(_ attempt: Int) -> Result<String, any Error> {
+        attemptTimes.withLock { $0.append(.now) }
+        return attempt <= failures ? .failure(ConnectionRefusedError()) : .success("connected on attempt \(attempt)")
+    }
+
+    /// The legacy form: answers on a global queue.
+    func attempt(_ attempt: Int, completion: @escaping @Sendable (Result<String, any Error>) -> Void) {
+        let result = answer(attempt)
+        DispatchQueue.global().async { completion(result) }
+    }
+
+    /// The modern form.
+    func attempt(_ attempt: Int) async throws -> String {
+        try answer(attempt).get()
+    }
+}
+
+private func legacyRetry(_ server: FlakyServer, context: RunContext) async -> Result<String, any Error> {
+    let retrier = Legacy.Retrier<String>(
+        maxAttempts: 3,
+        baseDelay: context.pace(.seconds(1)),
+        log: context.log,
+        operation: server.attempt
+    )
+    return await withCheckedContinuation { done in
+        retrier.start { done.resume(returning: $0) }
+    }
+}
+
+private func modernRetry(_ server: FlakyServer, context: RunContext) async -> Result<String, any Error> {
+    do {
+        return .success(
+            try await Modern.Retrier.run(
+                maxAttempts: 3,
+                baseDelay: context.pace(.seconds(1)),
+                log: context.log,
+                operation: server.attempt
+            )
+        )
+    } catch {
+        return .failure(error)
+    }
+}
+
+/// Logs how the retrying ended; both sides' cancellation errors read `cancelled`.
+private func logOutcome(_ result: Result<String, any Error>, context: RunContext) {
+    switch result {
+    case .success(let value): context.log(value)
+    case .failure(is CancellationError), .failure(is RetryCancelledError): context.log("cancelled")
+    case .failure(let error): context.log("failed: \(error)")
+    }
+}

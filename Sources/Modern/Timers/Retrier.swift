@@ -1,0 +1,34 @@
+/// Runs an operation again after growing delays until it succeeds, gives up after `maxAttempts`,
+/// or is cancelled.
+///
+/// The retry loop is a plain loop: try, and on failure `try await Task.sleep(for: delay)`, then
+/// double the delay. Cancellation needs no flag: cancelling the calling task wakes the sleep at
+/// once with `CancellationError`, which ends the loop; no further attempt starts.
+public enum Retrier {
+    /// Waits `baseDelay` after the first failure, then twice as long after each further one.
+    /// Returns the first success, or throws the last failure or `CancellationError`.
+    public static func run<Value: Sendable>(
+        maxAttempts: Int,
+        baseDelay: Duration,
+        log: (String) -> Void,
+        operation: (_ attempt: Int) async throws -> Value
+    ) async throws -> Value {
+        var attempt = 1
+        var delay = baseDelay
+        while true {
+            do {
+                return try await operation(attempt)
+            } catch let error as CancellationError {
+                throw error
+            } catch where attempt < maxAttempts {
+                log("attempt \(attempt) failed: \(error); retrying")
+            } catch {
+                log("attempt \(attempt) failed: \(error); giving up")
+                throw error
+            }
+            try await Task.sleep(for: delay)
+            attempt += 1
+            delay *= 2
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import Dispatch
+import Legacy
+import Modern
+import RecipeKit
+import Synchronization
+import Testing
+
+@Suite(.serialized) struct DebouncerTests {
+    static let interval = Duration.milliseconds(10)
+    static let delay = Duration.milliseconds(50)
+    static let maxInterval = Duration.milliseconds(30)
+    static let fiveKeystrokes = ["s", "sw", "swi", "swif", "swift"]
+    static let elevenKeystrokes = (1...11).map { String("concurrency".prefix($0)) }
+
+    /// What a typing session did: every keystroke and every flush, with when they happened.
+    /// Keystrokes and flushes both run on the main queue or the main actor.
+    final class Session: Sendable {
+        struct Flush: Sendable {
+            let value: String
+            let at: ContinuousClock.Instant
+            /// The keystrokes made so far when the flush ran.
+            let keystrokesSoFar: [String]
+        }
+
+        private let state = Mutex<(keystrokes: [(String, ContinuousClock.Instant)], flushes: [Flush])>(([], []))
+        let flushed = AsyncStream.makeStream(of: Flush.self)
+
+        func keystroke(_ value: String) {
+            state.withLock { $0.keystrokes.append((value, .now)) }
+        }
+
+        func flush(_ value: String) {
+            let flush = state.withLock { state in
+                let flush = Flush(value: value, at: .now, keystrokesSoFar: state.keystrokes.map(\.0))
+                state.flushes.append(flush)
+                return flush
+            }
+            flushed.continuation.yield(flush)
+        }
+
+        var keystrokes: [(value: String, at: ContinuousClock.Instant)] { state.withLock { $0.keystrokes } }
+        var flushes: [Flush] { state.withLock { $0.flushes } }
+
+        /// Waits for the flush that carries `value`.
+        func waitForFlush(of value: String) async {
+            for await flush in flushed.stream where flush.value == value { return }
+        }
+    }
+
+    /// Schedules every keystroke up front on the main queue, `interval` apart.
+    static func legacyType(_ keystrokes: [String], into debouncer: Legacy.Debouncer<String>, session: Session) {
+        let start = DispatchTime.now()
+        for (index, value) in keystrokes.enumerated() {
+            DispatchQueue.main.asyncAfter(deadline: start + Double(index) * (interval / .seconds(1))) {
+                session.keystroke(value)
+                debouncer.call(value)
+            }
+        }
+    }
+
+    /// Types on the main actor, sleeping until each keystroke's deadline.
+    @MainActor
+    static func modernType(_ keystrokes: [String], into debouncer: Modern.Debouncer<String>, session: Session) async throws {
+        let start = ContinuousClock.now
+        for (index, value) in keystrokes.enumerated() {
+            try await Task.sleep(until: start + interval * index)
+            session.keystroke(value)
+            debouncer.call(value)
+        }
+    }
+
+    static func legacyDebouncer(maxInterval: Duration? = nil, session: Session) -> Legacy.Debouncer<String> {
+        Legacy.Debouncer(delay: delay, maxInterval: maxInterval) { value in
+            dispatchPrecondition(condition: .onQueue(.main))
+            session.flush(value)
+        }
+    }
+
+    @MainActor
+    static func modernDebouncer(maxInterval: Duration? = nil, session: Session) -> Modern.Debouncer<String> {
+        Modern.Debouncer(delay: delay, maxInterval: maxInterval) { value in
+            MainActor.assertIsolated()
+            session.flush(value)
+        }
+    }
+
+    /// Five calls 10 ms apart, then a pause: one flush, with the last value, no sooner than the
+    /// delay after the last call, and nothing more for three delays.
+    func expectOneFlushOfTheLastValue(_ session: Session) async throws {
+        await session.waitForFlush(of: "swift")
+        try await Task.sleep(for: Self.delay * 3)
+        #expect(session.flushes.map(\.value) == ["swift"])
+        let lastKeystroke = try #require(session.keystrokes.last)
+        let flush = try #require(session.flushes.first)
+        #expect(lastKeystroke.at.duration(to: flush.at) >= Self.delay)
+    }
+
+    @Test func fiveQuickCallsRunTheActionOnceWithTheLastArgument() async throws {
+        let legacy = Session()
+        let legacyDebouncer = Self.legacyDebouncer(session: legacy)
+        Self.legacyType(Self.fiveKeystrokes, into: legacyDebouncer, session: legacy)
+        try await expectOneFlushOfTheLastValue(legacy)
+        extendLifetime(legacyDebouncer)
+
+        let modern = Session()
+        let modernDebouncer = await Self.modernDebouncer(session: modern)
+        try await Self.modernType(Self.fiveKeystrokes, into: modernDebouncer, session: modern)
+        try await expectOneFlushOfTheLastValue(modern)
+        extendLifetime(modernDebouncer)
+    }
+
+    /// A burst that never pauses for the delay: the max interval flushes during it, each flush
+    /// carries the latest value, none comes sooner than allowed, and the last value is flushed last.
+    func expectFlushesDuringTheBurst(_ session: Session) async throws {
+        await session.waitForFlush(of: "concurrency")
+        try await Task.sleep(for: Self.delay * 3)
+        let flushes = session.flushes
+        let keystrokes = session.keystrokes
+        #expect(flushes.contains { $0.keystrokesSoFar.count < keystrokes.count }, "no flush during the burst")
+        for flush in flushes {
+            #expect(flush.value == flush.keystrokesSoFar.last, "a flush carried a stale value")
+            // No sooner than the max interval after the first keystroke since the previous flush.
+            let burst = keystrokes[flushes.last { $0.at < flush.at }?.keystrokesSoFar.count ?? 0]
+            #expect(burst.at.duration(to: flush.at) >= Self.maxInterval)
+        }
+        #expect(flushes.last?.value == "concurrency")
+        #expect(flushes.filter { $0.value == "concurrency" }.count == 1)
+    }
+
+    @Test func maxIntervalFlushesDuringAContinuousBurst() async throws {
+        let legacy = Session()
+        let legacyDebouncer = Self.legacyDebouncer(maxInterval: Self.maxInterval, session: legacy)
+        Self.legacyType(Self.elevenKeystrokes, into: legacyDebouncer, session: legacy)
+        try await expectFlushesDuringTheBurst(legacy)
+        extendLifetime(legacyDebouncer)
+
+        let modern = Session()
+        let modernDebouncer = await Self.modernDebouncer(maxInterval: Self.maxInterval, session: modern)
+        try await Self.modernType(Self.elevenKeystrokes, into: modernDebouncer, session: modern)
+        try await expectFlushesDuringTheBurst(modern)
+        extendLifetime(modernDebouncer)
+    }
+
+    @Test func cancelDropsThePendingCall() async throws {
+        let legacy = Session()
+        let legacyDebouncer = Self.legacyDebouncer(session: legacy)
+        await withCheckedContinuation { done in
+            DispatchQueue.main.async {
+                legacyDebouncer.call("s")
+                legacyDebouncer.cancel()
+                done.resume()
+            }
+        }
+
+        let modern = Session()
+        let modernDebouncer = await Self.modernDebouncer(session: modern)
+        await MainActor.run {
+            modernDebouncer.call("s")
+            modernDebouncer.cancel()
+        }
+
+        try await Task.sleep(for: Self.delay * 3)
+        #expect(legacy.flushes.isEmpty)
+        #expect(modern.flushes.isEmpty)
+        extendLifetime(legacyDebouncer)
+        extendLifetime(modernDebouncer)
+    }
+
+    /// The classic modern debounce bug, next to the recipe: with `try?`, every replaced task wakes
+    /// at once and runs the action with its stale argument.
+    @MainActor
+    final class TrySleepDebouncer {
+        private var pending: Task<Void, Never>?
+        private(set) var tasks: [Task<Void, Never>] = []
+        let action: @MainActor (String) -> Void
+
+        init(action: @escaping @MainActor (String) -> Void) {
+            self.action = action
+        }
+
+        func call(_ value: String) {
+            pending?.cancel()
+            let task = Task {
+                try? await Task.sleep(for: DebouncerTests.delay)  // the bug: cancellation is swallowed
+                action(value)
+            }
+            pending = task
+            tasks.append(task)
+        }
+    }
+
+    @MainActor
+    @Test func trySleepSwallowsCancellation() async throws {
+        let buggyFlushes = Recorder()
+        let buggy = TrySleepDebouncer { buggyFlushes.log($0) }
+        for value in Self.fiveKeystrokes { buggy.call(value) }
+        for task in buggy.tasks { await task.value }
+        #expect(buggyFlushes.lines.sorted() == Self.fiveKeystrokes.sorted())
+
+        let session = Session()
+        let debouncer = Self.modernDebouncer(session: session)
+        for value in Self.fiveKeystrokes { debouncer.call(value) }
+        await session.waitForFlush(of: "swift")
+        try await Task.sleep(for: Self.delay * 3)
+        #expect(session.flushes.map(\.value) == ["swift"])
+    }
+
+    @Test func aReleasedDebouncerNeverRunsItsPendingCall() async throws {
+        let legacy = Session()
+        await withCheckedContinuation { done in
+            DispatchQueue.main.async {
+                Self.legacyDebouncer(session: legacy).call("s")  // released at the end of this block
+                done.resume()
+            }
+        }
+        let modern = Session()
+        await MainActor.run {
+            Self.modernDebouncer(session: modern).call("s")
+        }
+        try await Task.sleep(for: Self.delay * 3)
+        #expect(legacy.flushes.isEmpty)
+        #expect(modern.flushes.isEmpty)
+    }
+}
