@@ -13,7 +13,7 @@ extension Recipe {
         apis: [
             APIMapping("DispatchGroup.wait(timeout:)", "`await` the task group; a timeout is a race with `Task.sleep` (`withTimeout`)"),
             APIMapping("DispatchGroup enter/leave", "task-group child"),
-            APIMapping("DispatchQueue.global(qos:)", "nothing: an `await` suspends without blocking, so it can stay on the caller's actor"),
+            APIMapping("DispatchQueue.global(qos:)", "not needed: an `await` suspends without blocking, so the caller can stay on its actor"),
         ],
         problem: "Wait until a batch of loads has finished, or a timeout has passed, without freezing the UI.",
         changes: [

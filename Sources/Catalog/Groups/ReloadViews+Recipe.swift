@@ -33,7 +33,7 @@ extension Recipe {
         ],
         annotations: [
             "`show`, `log` and `completion` are `@escaping @Sendable`: they run on the main queue or a global queue, not on the caller's thread.",
-            "The closure passed to `notify(queue:)` is not `@Sendable` in the API. It is written in nonisolated code; written inside `@MainActor` code it would inherit main-actor isolation and trap when run elsewhere (see `isolation-inference-trap`).",
+            "The closure passed to `notify(queue:)` is not `@Sendable` in the API. It is written in nonisolated code; written inside `@MainActor` code it would inherit main-actor isolation, and trap as soon as the group notifies on a queue other than the main queue (see `isolation-inference-trap`).",
         ],
         differences: [
             "The legacy functions return before anything is reloaded: the blocks wait on the main queue, and the caller learns of the end through `completion`. The modern main-actor function returns after the alert (`ReloadViewsTests.legacyReturnsBeforeTheFirstReload`, `ReloadViewsTests.modernReturnsAfterTheAlert`).",
