@@ -1,0 +1,123 @@
+import Dispatch
+import Foundation
+import Legacy
+import Modern
+import RecipeKit
+import Testing
+
+@Suite(.serialized) struct GroupedCallbacksTests {
+    static let urls = ["a.json", "b.json"].map { URL(string: "https://example.com/\($0)")! }
+    static let missing = URL(string: "https://example.com/missing.json")!
+    static let responses: [URL: Data] = [urls[0]: Data("12345".utf8), urls[1]: Data("123".utf8)]
+    static let notify = "notify: every handler has run"
+    static let handlers = ["handler: context saved", "handler: a.json 5 bytes", "handler: b.json 3 bytes"]
+    static let failure = "handler: missing.json failed: no data for missing.json"
+
+    static func legacyRun(_ urls: [URL]) async -> [String] {
+        let recorder = Recorder()
+        let fetcher = Legacy.GroupedCallbacks.Fetcher(responses: responses, latency: .milliseconds(2))
+        await withCheckedContinuation { done in
+            Legacy.GroupedCallbacks.saveAndFetch(
+                urls, context: .init(), fetcher: fetcher, log: recorder.logger
+            ) {
+                dispatchPrecondition(condition: .onQueue(.main))
+                done.resume()
+            }
+        }
+        return recorder.lines
+    }
+
+    static func modernRun(_ urls: [URL]) async -> [String] {
+        let recorder = Recorder()
+        let fetcher = Modern.GroupedCallbacks.Fetcher(responses: responses, latency: .milliseconds(2))
+        await Modern.GroupedCallbacks.saveAndFetch(urls, context: .init(), fetcher: fetcher, log: recorder.logger)
+        return recorder.lines
+    }
+
+    @Test(arguments: 0..<5)
+    func everyHandlerRunsBeforeNotify(_ run: Int) async {
+        for lines in [await Self.legacyRun(Self.urls), await Self.modernRun(Self.urls)] {
+            #expect(lines.sorted() == (Self.handlers + [Self.notify]).sorted())
+            #expect(lines.last == Self.notify)
+        }
+    }
+
+    @Test func aFailedRequestReachesItsHandlerAndStillNotifies() async {
+        let urls = Self.urls + [Self.missing]
+        for lines in [await Self.legacyRun(urls), await Self.modernRun(urls)] {
+            #expect(lines.sorted() == (Self.handlers + [Self.failure, Self.notify]).sorted())
+            #expect(lines.last == Self.notify)
+        }
+    }
+
+    @Test func legacyNilGroupCallsEachHandlerExactlyOnce() async throws {
+        let calls = Recorder()
+        let fetcher = Legacy.GroupedCallbacks.Fetcher(responses: Self.responses)
+        let context = Legacy.GroupedCallbacks.Context()
+        await withCheckedContinuation { done in
+            let group = DispatchGroup()  // the test's own, to know when both have called back
+            group.enter()
+            group.enter()
+            fetcher.send(Self.urls[0], in: nil) { data, error in
+                calls.log("send \(data?.count ?? -1) \(error == nil)")
+                group.leave()
+            }
+            context.perform(in: nil) {
+                calls.log("perform")
+                group.leave()
+            }
+            group.notify(queue: .global()) { done.resume() }
+        }
+        try await Task.sleep(for: .milliseconds(30))  // a second call must not arrive
+        #expect(calls.lines.sorted() == ["perform", "send 5 true"])
+    }
+
+    @Test func modernBridgesReturnTheValueOrThrowTheError() async throws {
+        let fetcher = Modern.GroupedCallbacks.Fetcher(responses: Self.responses)
+        #expect(try await fetcher.send(Self.urls[1]) == Data("123".utf8))
+        await #expect(throws: Modern.GroupedCallbacks.Fetcher.NotFound.self) {
+            try await fetcher.send(Self.missing)
+        }
+        #expect(await Modern.GroupedCallbacks.Context().perform { 6 * 7 } == 42)
+    }
+
+    @Test func legacyWrapperLeavesAfterTheHandlerEvenWhenTheHandlerIsSlow() async {
+        let recorder = Recorder()
+        let fetcher = Legacy.GroupedCallbacks.Fetcher(responses: Self.responses)
+        await withCheckedContinuation { done in
+            let group = DispatchGroup()
+            fetcher.send(Self.urls[0], in: group) { _, _ in
+                usleep(20_000)
+                recorder.log("handler")
+            }
+            group.notify(queue: .main) {
+                recorder.log("notify")
+                done.resume()
+            }
+        }
+        #expect(recorder.lines == ["handler", "notify"])
+    }
+
+    /// The mistake the seed avoids: `leave()` before the handler. The handler here waits for the
+    /// notify, which can only arrive because the group was already left.
+    @Test func legacyLeavingBeforeTheHandlerLetsNotifyOvertakeIt() async {
+        let recorder = Recorder()
+        let fetcher = Legacy.GroupedCallbacks.Fetcher(responses: Self.responses)
+        let notified = DispatchSemaphore(value: 0)
+        await withCheckedContinuation { done in
+            let group = DispatchGroup()
+            group.enter()
+            fetcher.send(Self.urls[0]) { _, _ in
+                group.leave()  // Wrong: before the handler
+                notified.wait()
+                recorder.log("handler")
+                done.resume()
+            }
+            group.notify(queue: .main) {
+                recorder.log("notify")
+                notified.signal()
+            }
+        }
+        #expect(recorder.lines == ["notify", "handler"])
+    }
+}
