@@ -52,8 +52,12 @@ public enum ChildProcess {
         } catch {
             return (.finished(status: -1), ["could not start \(executable.path): \(error)"])
         }
-        // Read the pipe while the child runs, so a chatty child never blocks on a full pipe.
-        let reader = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }
+        // Read the pipe while the child runs, so a chatty child never blocks on a full pipe. The
+        // read blocks, so it gets a thread of its own: on a cooperative thread it would hold one
+        // of the pool's few threads for as long as the child lives (or hangs).
+        let reader = Task {
+            await onOwnThread(name: "child-output") { output.fileHandleForReading.readDataToEndOfFile() }
+        }
         let endedInTime = await withTaskGroup(of: Bool.self) { group in
             group.addTask {
                 for await _ in exited.stream { return true }
@@ -69,7 +73,7 @@ public enum ChildProcess {
         }
         if !endedInTime {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            await onOwnThread(name: "child-reaper") { process.waitUntilExit() }
         }
         let data = await reader.value
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
