@@ -2,5 +2,9 @@ import RecipeKit
 
 extension Catalog {
     /// Chapter 4, in page order.
-    static let groups: [Recipe] = []
+    static let groups: [Recipe] = [
+        .concurrentPerform,
+        .parallelMinMax,
+        .groupBatchDownload,
+    ]
 }
