@@ -9,12 +9,16 @@ import Foundation
 /// shared memory, so no buffer, lock or `nonisolated(unsafe)` is needed. The naive versions, one
 /// child per iteration or per row, are here too, for `compare` to time.
 public enum ParallelLoop {
+    /// How many chunks to cut a loop into: one per core. Read once, because on Linux
+    /// `activeProcessorCount` reads cgroup files on every call, which costs tens of microseconds.
+    public static let coreCount = ProcessInfo.processInfo.activeProcessorCount
+
     /// Runs `body` once for each of `0..<iterations`, in `chunks` child tasks, and returns when
     /// all have run.
     @concurrent
     public static func perform(
         iterations: Int,
-        chunks: Int = ProcessInfo.processInfo.activeProcessorCount,
+        chunks: Int = ParallelLoop.coreCount,
         body: @escaping @Sendable (Int) -> Void
     ) async {
         await withDiscardingTaskGroup { group in
@@ -46,7 +50,7 @@ public enum ParallelLoop {
     public static func rowChecksums(
         pixels: [UInt8],
         width: Int,
-        chunks: Int = ProcessInfo.processInfo.activeProcessorCount
+        chunks: Int = ParallelLoop.coreCount
     ) async -> [UInt64] {
         let height = pixels.count / width
         return await withTaskGroup(of: (rows: Range<Int>, checksums: [UInt64]).self) { group in
