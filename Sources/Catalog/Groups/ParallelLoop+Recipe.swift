@@ -56,7 +56,7 @@ extension Recipe {
             "The per-row work is a real one: a 5×5 Gaussian blur of every pixel, summed into a checksum weighted by column (a few microseconds per row in a release build). With an empty body, any parallel version loses to a plain loop.",
         ],
         pitfalls: [
-            "A child task costs about a microsecond to create, schedule and collect. A thousand tiny children cost more than the work: one child per iteration is several times slower than `concurrentPerform` for small iterations. Chunk by core count.",
+            "A child task costs about a microsecond to create, schedule and collect, so a thousand tiny children cost more than the work. In a release build on 2 cores, one child per iteration took about 0.5–1.4 ms for 1,000 empty iterations where `concurrentPerform` and the chunked group took about 0.01 ms, and one child per image row was about 1.5× slower than one per chunk. Chunk by core count.",
             "`concurrentPerform` called from async code blocks a cooperative thread for the whole loop (the pool has only as many threads as cores), and the compiler does not flag it.",
             "Writing into a captured `var` array from the iterations is a Swift 6 error, and rightly so: every subscript write is an exclusive access to the whole array (and may copy its storage), so writes to different indices from several threads are still a data race.",
             "Read `ProcessInfo.processInfo.activeProcessorCount` once and keep it. On Linux every call opens and reads cgroup files (about 20 µs, more on a busy machine), which made the chunked version measurably slower than `concurrentPerform` until the count was cached in a `static let`.",
