@@ -64,7 +64,7 @@ extension Recipe {
         ],
         annotations: [
             "The pthread start routine is a `@convention(c)` function, which cannot capture, so each thread's input and output travel in a per-thread `MinMaxContext` struct behind a pointer. The results are read only after `pthread_join`, which orders the thread's writes before the caller's reads.",
-            "`pthread_t` is an integer (`UInt`) on Linux and an optional pointer on Darwin, so the thread-id array is declared under `#if os(Linux)`.",
+            "The pthread code is written with Linux's types: `pthread_t` is an integer (`UInt`) there. On Darwin it is an optional pointer and the start routine takes a non-optional argument, so the thread array and `findMinAndMax`'s signature change there.",
             "Subclassing `Thread` on Linux compiles only with `import CoreFoundation` in the file. The subclass's `min`/`max` are written by the thread and read after `DispatchGroup.wait()`, which orders the accesses; no Sendable annotation is needed because the results are never captured by a closure.",
         ],
         errata: [

@@ -19,21 +19,15 @@ public enum MinMaxSearch {
             }
             defer { contexts.deinitialize(count: threadCount) }
 
-            #if os(Linux)
-            var threads = [pthread_t](repeating: 0, count: threadCount)  // pthread_t is an integer here
-            #else
-            var threads = [pthread_t?](repeating: nil, count: threadCount)  // and a pointer on Darwin
-            #endif
+            // Linux types: `pthread_t` is an integer. (On Darwin it is an optional pointer, and the
+            // start routine's argument is not optional.)
+            var threads = [pthread_t](repeating: 0, count: threadCount)
             for index in 0..<threadCount {
                 let error = pthread_create(&threads[index], nil, findMinAndMax, contexts + index)
                 precondition(error == 0, "pthread_create() failed: \(error)")
             }
             for thread in threads {
-                #if os(Linux)
                 let error = pthread_join(thread, nil)
-                #else
-                let error = pthread_join(thread!, nil)
-                #endif
                 precondition(error == 0, "pthread_join() failed: \(error)")
             }
 
