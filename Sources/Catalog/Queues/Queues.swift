@@ -3,6 +3,12 @@ import RecipeKit
 extension Catalog {
     /// Chapter 1, in page order.
     static let queues: [Recipe] = [
-        .serialQueue
+        .serialQueue,
+        .concurrentQueueUnordered,
+        .independentSerialQueues,
+        .syncOnConcurrentQueue,
+        .syncDeadlock,
+        .mainQueueUIUpdate,
+        .backgroundThenMain,
     ]
 }
