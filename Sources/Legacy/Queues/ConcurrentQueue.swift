@@ -27,14 +27,21 @@ public enum ConcurrentQueue {
     /// Proves that two jobs on the queue really overlap: job A blocks until job B signals, which
     /// can only happen if the queue runs B while A is still running. Reports `true` when the
     /// signal came, `false` when `timeout` passed first.
-    public static func rendezvous(timeout: Duration, completion: @escaping @Sendable (Bool) -> Void) {
+    public static func rendezvous(
+        timeout: Duration,
+        log: @escaping @Sendable (String) -> Void,
+        completion: @escaping @Sendable (Bool) -> Void
+    ) {
         let queue = DispatchQueue(label: "com.raywenderlich.GooglyPuff.rendezvous", attributes: .concurrent)
         let signalFromB = DispatchSemaphore(value: 0)
         queue.async {  // job A: holds its worker thread until B signals or the timeout passes
             let deadline = DispatchTime.now() + .nanoseconds(Int(timeout / .nanoseconds(1)))
-            completion(signalFromB.wait(timeout: deadline) == .success)
+            let met = signalFromB.wait(timeout: deadline) == .success
+            log(met ? "job A: got the signal while still running" : "job A: timed out")
+            completion(met)
         }
         queue.async {  // job B: on a serial queue this would wait behind A and never run in time
+            log("job B: sending the signal")
             signalFromB.signal()
         }
     }

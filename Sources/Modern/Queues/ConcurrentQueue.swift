@@ -24,13 +24,16 @@ public enum ConcurrentQueue {
     ///
     /// Job A *suspends* on a continuation instead of blocking its thread on a semaphore: with
     /// a pool as wide as the core count, a blocked thread may be the one B needed.
-    public static func rendezvous(timeout: Duration) async -> Bool {
+    public static func rendezvous(timeout: Duration, log: @escaping @Sendable (String) -> Void) async -> Bool {
         let signalFromB = OverlapSignal()
         return await withTaskGroup(of: Bool?.self) { group in
             group.addTask {  // job A
-                await signalFromB.wait(timeout: timeout)
+                let met = await signalFromB.wait(timeout: timeout)
+                log(met ? "job A: got the signal while still running" : "job A: timed out")
+                return met
             }
             group.addTask {  // job B
+                log("job B: sending the signal")
                 signalFromB.send()
                 return nil
             }
