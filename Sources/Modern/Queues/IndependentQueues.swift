@@ -6,44 +6,43 @@ import Synchronization
 /// wait for each other. Here a job on actor 1 awaits a continuation that a job on actor 2
 /// resumes. Unlike the queue version, the waiting job *suspends*: it holds no thread, and actor 1
 /// is free for other calls meanwhile. Never wait on a semaphore inside an actor or a task.
-public actor IndependentQueues {
-    private let name: String
-    private let log: @Sendable (String) -> Void
+public enum IndependentQueues {
+    /// One actor standing in for one serial queue.
+    public actor Worker {
+        private let name: String
+        private let log: @Sendable (String) -> Void
 
-    public init(name: String, log: @escaping @Sendable (String) -> Void) {
-        self.name = name
-        self.log = log
-    }
+        public init(name: String, log: @escaping @Sendable (String) -> Void) {
+            self.name = name
+            self.log = log
+        }
 
-    /// Waits (at most `timeout`) for `signal`; returns `got signal` or `timed out`.
-    public func wait(for signal: CrossActorSignal, timeout: Duration) async -> String {
-        let result = await signal.wait(timeout: timeout) ? "got signal" : "timed out"
-        log("\(name): \(result)")
-        return result
-    }
+        /// Waits (at most `timeout`) for `signal`; returns `got signal` or `timed out`.
+        public func wait(for signal: CrossActorSignal, timeout: Duration) async -> String {
+            let result = await signal.wait(timeout: timeout) ? "got signal" : "timed out"
+            log("\(name): \(result)")
+            return result
+        }
 
-    /// Sends `signal`.
-    public func send(_ signal: CrossActorSignal) {
-        log("\(name): sending signal")
-        signal.send()
+        /// Sends `signal`.
+        public func send(_ signal: CrossActorSignal) {
+            log("\(name): sending signal")
+            signal.send()
+        }
     }
 
     /// Actor 1 waits (at most `timeout`) for a signal that actor 2 sends; returns actor 1's
     /// result once both jobs have finished.
     public static func signalAcrossActors(timeout: Duration, log: @escaping @Sendable (String) -> Void) async -> String {
-        let actor1 = IndependentQueues(name: "actor 1", log: log)
-        let actor2 = IndependentQueues(name: "actor 2", log: log)
+        let actor1 = Worker(name: "actor 1", log: log)
+        let actor2 = Worker(name: "actor 2", log: log)
         return await signal(from: actor2, to: actor1, timeout: timeout)
     }
 
     /// A job on `waiter` waits (at most `timeout`) for a signal sent by a job on `sender`.
     /// Pass the same actor twice and it still works: the waiting job suspends, and while it is
     /// suspended the actor runs the sending job (actors are reentrant).
-    public static func signal(
-        from sender: IndependentQueues,
-        to waiter: IndependentQueues,
-        timeout: Duration
-    ) async -> String {
+    public static func signal(from sender: Worker, to waiter: Worker, timeout: Duration) async -> String {
         let signal = CrossActorSignal()
         async let result = waiter.wait(for: signal, timeout: timeout)
         await sender.send(signal)

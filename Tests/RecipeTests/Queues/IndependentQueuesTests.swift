@@ -36,7 +36,7 @@ import Testing
         #expect(legacy == "timed out")
         #expect(clock.now - start >= timeout)
 
-        let worker = Modern.IndependentQueues(name: "one actor", log: { _ in })
+        let worker = Modern.IndependentQueues.Worker(name: "one actor", log: { _ in })
         let modern = await Modern.IndependentQueues.signal(from: worker, to: worker, timeout: .seconds(5))
         #expect(modern == "got signal")
     }
