@@ -37,7 +37,7 @@ public enum ConcurrentQueue {
         queue.async {  // job A: holds its worker thread until B signals or the timeout passes
             let deadline = DispatchTime.now() + .nanoseconds(Int(timeout / .nanoseconds(1)))
             let met = signalFromB.wait(timeout: deadline) == .success
-            log(met ? "job A: got the signal while still running" : "job A: timed out")
+            log(met ? "job A: got the signal while still in progress" : "job A: timed out")
             completion(met)
         }
         queue.async {  // job B: on a serial queue this would wait behind A and never run in time

@@ -29,7 +29,7 @@ public enum ConcurrentQueue {
         return await withTaskGroup(of: Bool?.self) { group in
             group.addTask {  // job A
                 let met = await signalFromB.wait(timeout: timeout)
-                log(met ? "job A: got the signal while still running" : "job A: timed out")
+                log(met ? "job A: got the signal while still in progress" : "job A: timed out")
                 return met
             }
             group.addTask {  // job B

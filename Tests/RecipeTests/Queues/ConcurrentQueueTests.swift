@@ -20,7 +20,7 @@ import Testing
         #expect(recorder.lines.sorted() == Self.expected)
     }
 
-    static let rendezvousLines = ["job B: sending the signal", "job A: got the signal while still running"]
+    static let rendezvousLines = ["job B: sending the signal", "job A: got the signal while still in progress"]
 
     @Test func legacyJobsOverlapSoTheRendezvousSucceeds() async {
         let recorder = Recorder()
