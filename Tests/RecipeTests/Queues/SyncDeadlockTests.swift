@@ -1,50 +1,16 @@
-import Dispatch
-import Foundation
 import Legacy
 import Modern
 import RecipeKit
-import Synchronization
 import Testing
 
 /// The legacy demonstrations trap or hang, so they run only in child processes (`compare --demo`).
 @Suite(.serialized) struct SyncDeadlockTests {
     /// Runs `compare --demo sync-deadlock <scenario> <side>` and reports how it ended.
-    ///
-    /// Like `ChildProcess.run`, but everything that blocks (reading the child's output, waiting
-    /// for it to exit) happens on a thread of its own, and the kill is a Dispatch timer. On Linux
-    /// the cooperative pool is as wide as the core count, so a blocking read there, once per
-    /// hanging child, can leave no thread to run the timeout that should kill the child.
     static func runChild(_ scenario: String, _ side: String, timeout: Duration = .seconds(10)) async -> (DemoResult, [String]) {
-        let executable = ChildProcess.executable
-        return await onOwnThread(name: "sync-deadlock-child") {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = ["--demo", "sync-deadlock", scenario, side, "--pace", "test"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            do {
-                try process.run()
-            } catch {
-                return (DemoResult.finished(status: -1), ["could not start \(executable.path): \(error)"])
-            }
-            let killed = KilledFlag()
-            let killer = DispatchWorkItem {
-                killed.set()
-                kill(process.processIdentifier, SIGKILL)
-            }
-            let nanoseconds = Int(timeout / .nanoseconds(1))
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: killer)
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            killer.cancel()
-            let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-            if killed.isSet { return (DemoResult.hung, lines) }
-            switch process.terminationReason {
-            case .uncaughtSignal: return (DemoResult.trapped(signal: process.terminationStatus), lines)
-            default: return (DemoResult.finished(status: process.terminationStatus), lines)
-            }
-        }
+        await ChildProcess.run(
+            arguments: ["--demo", "sync-deadlock", scenario, side, "--pace", "test"],
+            timeout: timeout
+        )
     }
 
     @Test(arguments: [
@@ -101,9 +67,3 @@ import Testing
     }
 }
 
-/// Set once by the kill timer; read after the child has exited.
-private final class KilledFlag: Sendable {
-    private let value = Atomic(false)
-    func set() { value.store(true, ordering: .releasing) }
-    var isSet: Bool { value.load(ordering: .acquiring) }
-}
