@@ -1,0 +1,156 @@
+import Dispatch
+import Foundation
+import Legacy
+import Modern
+import RecipeKit
+
+extension Recipe {
+    static let backgroundThenMain = Recipe(
+        id: "background-then-main",
+        title: "Work off the main thread, then deliver on main",
+        chapter: .queues,
+        seeds: [
+            "000 §7.6 (L1089–1255)",
+            "001 L5–75",
+            "003 \"Managing background tasks with dispatch_async\" (L141–191, L218–240), GooglyPuff (L122–139)",
+            "004 L123–142, L181–190",
+        ],
+        file: "Queues/PhotoDetail.swift",
+        apis: [
+            APIMapping("DispatchQueue.global(qos:)", "a `@concurrent` function, awaited from the main actor"),
+            APIMapping("DispatchQueue.async", "`Task {}` started from the main actor; the `await` of a `@concurrent` function"),
+            APIMapping("DispatchQueue.main", "`@MainActor` view model: the code after the `await` is back on main"),
+            APIMapping("DispatchQueue.sync", "`await` (the caller suspends, not blocks)"),
+            APIMapping("NSURLConnection (sendSynchronousRequest, delegate, sendAsynchronousRequest)", "injected async loader; `URLSession.data(for:)`"),
+        ],
+        problem: "Do slow work (load or compute) off the main thread, then update the UI on main without blocking it.",
+        changes: [
+            "The view controller's hops become a `@MainActor` view model. `showOverlay(from:)` starts a `Task`, which inherits the main actor; it awaits a `@concurrent` function that loads and computes off main, and the code after the `await` is back on main, where it sets `image` and updates the UI. There is no hop to write, and none to forget.",
+            "The synchronous loader (`Data(contentsOf:)`, the seed's `sendSynchronousRequest`) becomes an `async throws` loader; its errors are thrown and caught instead of coming back through an `NSError **`.",
+            "The seed's `__block image`, written in one block and read in another, becomes a value returned by the `@concurrent` function.",
+            "Both sides keep the seed's messages: `Error happened = …` for a failed load, `No data could get downloaded from the URL.` for an empty one, then `Image isn't downloaded. Nothing to display.` on main.",
+            "The legacy page keeps both shapes: the everyday `global().async { …; main.async { … } }` (RW, 004) and the seed's outer `async` + nested `sync` + `main.sync` (000 §7.6). They show the same result; the modern side is the same code for both.",
+        ],
+        pitfalls: [
+            "With `NonisolatedNonsendingByDefault` (Swift 6.2+, on in new Xcode projects and in this package), a plain `nonisolated async` function called from the main actor stays on the main actor. Mark CPU work `@concurrent`, or it runs on main.",
+            "000's nested `sync` on the same global queue only works because that queue is concurrent; on a serial queue it deadlocks (see `sync-deadlock`). `main.sync` from the background deadlocks as soon as main waits for that work; prefer `main.async`.",
+            "A `Task {}` started in a view model keeps running after the view goes away unless you keep it and cancel it.",
+            "The sides report failure through different paths: the legacy load logs its error on the background queue and the \"nothing to display\" line on main; the modern model logs both on main. The transcripts agree; where each line ran does not.",
+        ],
+        annotations: [
+            "`load`, `log`, `show` and `completion` are `@escaping @Sendable`: they cross from the caller to a global queue and to the main queue.",
+            "The seed's `__block var image` needs nothing: the nested `sync` block is not escaping, so it may write a local variable.",
+        ],
+        errata: [
+            "004 L133–141 builds the `UIImage` from `data` and only then checks `data != nil`; check first (here: the empty-data branch runs before any transform).",
+            "Seed 001 repeats 000 §7.6 with a different line break in the URL. All the seeds' URLs are dead, and nothing here touches the network: the loader reads a temporary file.",
+        ],
+        scenarios: [
+            Scenario(
+                rules: [.exact],
+                legacy: { context in
+                    try await PhotoDetailFixture.runLegacy(context, photo: PhotoDetailFixture.photo, nestedSync: false)
+                },
+                modern: { context in
+                    try await PhotoDetailFixture.runModern(context, photo: PhotoDetailFixture.photo)
+                }
+            ),
+            Scenario(
+                "nested sync (000)",
+                rules: [.exact],
+                legacy: { context in
+                    try await PhotoDetailFixture.runLegacy(context, photo: PhotoDetailFixture.photo, nestedSync: true)
+                },
+                modern: { context in
+                    try await PhotoDetailFixture.runModern(context, photo: PhotoDetailFixture.photo)
+                }
+            ),
+            Scenario(
+                "missing file",
+                rules: [.exact],
+                legacy: { context in
+                    try await PhotoDetailFixture.runLegacy(context, photo: nil, nestedSync: true)
+                },
+                modern: { context in
+                    try await PhotoDetailFixture.runModern(context, photo: nil)
+                }
+            ),
+            Scenario(
+                "empty file",
+                rules: [.exact],
+                legacy: { context in
+                    try await PhotoDetailFixture.runLegacy(context, photo: Data(), nestedSync: true)
+                },
+                modern: { context in
+                    try await PhotoDetailFixture.runModern(context, photo: Data())
+                }
+            ),
+        ]
+    )
+}
+
+/// The photo on disk and the two callers, each on main as a view controller's method would be.
+private enum PhotoDetailFixture {
+    /// 64 seeded bytes standing in for a JPEG.
+    static let photo = Data(SplitMix64.numbers(count: 64, upTo: 255).map { UInt8($0) })
+
+    /// What the UI shows for an image: its size and first bytes.
+    static func summary(_ image: Data) -> String {
+        let start = image.prefix(8).map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
+        return "delivered \(image.count) bytes: \(start) …"
+    }
+
+    /// Writes `photo` (nothing, when `nil`) as `photo.jpg` in a fresh directory and runs `body`
+    /// with its URL. The success path logs `returned` after the call; the failure paths don't,
+    /// because the legacy side logs its error on a background queue at an unknown moment.
+    static func withPhoto(_ photo: Data?, _ body: (URL, Bool) async throws -> Void) async throws {
+        let directory = try TemporaryDirectory(prefix: "background-then-main")
+        defer { directory.remove() }
+        let url = directory.url.appendingPathComponent("photo.jpg")
+        try photo?.write(to: url)
+        try await body(url, photo?.isEmpty == false)
+    }
+
+    static func runLegacy(_ context: RunContext, photo: Data?, nestedSync: Bool) async throws {
+        try await withPhoto(photo) { url, logsReturned in
+            let sink = UISink(log: context.log)
+            await withCheckedContinuation { done in
+                DispatchQueue.main.async {  // the caller is on main, like `viewDidLoad`
+                    let show: @Sendable (Data) -> Void = { sink.showFromMainQueue(summary($0)) }
+                    let load: @Sendable (URL) throws -> Data = { try Data(contentsOf: $0) }
+                    if nestedSync {
+                        Legacy.PhotoDetail.showOverlayWithNestedSync(
+                            from: url, load: load, log: context.log, show: show) { done.resume() }
+                    } else {
+                        Legacy.PhotoDetail.showOverlay(
+                            from: url, load: load, log: context.log, show: show) { done.resume() }
+                    }
+                    if logsReturned { context.log("returned") }
+                }
+            }
+        }
+    }
+
+    static func runModern(_ context: RunContext, photo: Data?) async throws {
+        try await withPhoto(photo) { url, logsReturned in
+            let sink = UISink(log: context.log)
+            let model = await Modern.PhotoDetail(
+                load: { try Data(contentsOf: $0) },
+                log: context.log,
+                show: { @MainActor in sink.show(summary($0)) }
+            )
+            let loading = await MainActor.run {  // the caller is on the main actor
+                let loading = model.showOverlay(from: url)
+                if logsReturned { context.log("returned") }
+                return loading
+            }
+            await loading.value
+        }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

@@ -1,0 +1,77 @@
+import Legacy
+import Modern
+import RecipeKit
+
+extension Recipe {
+    static let syncDeadlock = Recipe(
+        id: "sync-deadlock",
+        title: "`sync` onto the queue you are already on",
+        chapter: .queues,
+        seeds: [
+            "000 §7.4 (L779), §7.6 (L1113–1255), §7.10 (L1919)",
+            "003 `dispatch_sync` guidance (L380–393)",
+            "001 L5–23",
+        ],
+        file: "Queues/SyncDeadlock.swift",
+        apis: [
+            APIMapping("sync onto the current queue; main.sync from main", "no direct equivalent (awaiting your own actor is a plain call)"),
+            APIMapping("DispatchQueue.sync", "`await` (the caller suspends); `await MainActor.run {}` for `main.sync`; `MainActor.assumeIsolated` in synchronous code already on main"),
+        ],
+        problem: "A `sync` that targets the current serial queue (or the main queue from the main thread) waits for itself.",
+        changes: [
+            "The same-queue deadlock doesn't exist in Swift concurrency: `await MainActor.run {}` from the main actor just runs the closure, and an actor calling its own methods calls them directly.",
+            "The modern hangs are different, and quieter: a continuation that is never resumed (shown here: a callback API that forgets to call back on a cache miss), tasks awaiting each other (`operation-dependency-cycle`), and a pool blocked by waits (`semaphore-in-async-starvation`). None of them traps; they just never finish.",
+            "Every demonstration runs in a child process with a timeout, so a trap or a hang never takes down the caller.",
+        ],
+        pitfalls: [
+            "Darwin hangs silently where Linux traps; either way it is a bug. The rules here accept either a trap or a hang for the two same-queue demos, so they hold on both platforms; on Linux the behaviour tests insist on the trap (SIGILL).",
+            "A nested `sync` on a *global concurrent* queue works (000 §7.6 does it, pointlessly); only serial queues deadlock on themselves.",
+            "`main.sync` from a background queue is legal, but deadlocks as soon as main is waiting for that background work (for example in a `group.wait()`).",
+            "Two serial queues that `sync` into each other from two threads hang with no diagnostic: libdispatch only detects a thread waiting on a queue it already holds.",
+            "`await MainActor.run` replaces `main.sync`. `MainActor.assumeIsolated` replaces \"if on main run inline, else `main.sync`\", but only in synchronous code.",
+            "Wrap callback APIs with `withCheckedContinuation` (not the unsafe variant) while you migrate: a continuation dropped without being resumed then prints a warning, the only clue you get.",
+        ],
+        annotations: [
+            "The log closure is `@escaping @Sendable`: it is called from the queues' threads.",
+        ],
+        differences: [
+            "`main.sync` from the main thread and `q.sync { q.sync {} }` trap at once on Linux (SIGILL, exit 132) after logging their first line; `await MainActor.run` from the main actor and a call into your own actor finish (`SyncDeadlockTests.legacySameQueueSyncTrapsAfterItsFirstLine`, `SyncDeadlockTests.modernCounterpartsFinish`).",
+            "Two queues syncing into each other and a never-resumed continuation both hang until the timeout (`SyncDeadlockTests.crossSyncAndLostContinuationHang`).",
+        ],
+        errata: [
+            "000 §7.4 says never to `dispatch_sync` to the main queue, and §7.6 then does it from a background block. That is legal off main, but deadlocks if main is waiting for that block.",
+        ],
+        scenarios: [
+            Scenario(
+                "main.sync from main",
+                rules: [.subprocessDemo(legacy: .trapsOrHangs, modern: .finishes)],
+                legacy: .childProcess(.onMainThread { _, log in
+                    Legacy.SyncDeadlock.mainSyncFromMain(log: log)
+                }),
+                modern: .childProcess(.async { _, log in
+                    await Modern.SyncDeadlock.mainActorRunFromMainActor(log: log)
+                })
+            ),
+            Scenario(
+                "sync onto the current queue",
+                rules: [.subprocessDemo(legacy: .trapsOrHangs, modern: .finishes)],
+                legacy: .childProcess(.onMainThread { _, log in
+                    Legacy.SyncDeadlock.syncOntoCurrentQueue(log: log)
+                }),
+                modern: .childProcess(.async { _, log in
+                    await Modern.SyncDeadlock.callOwnActor(log: log)
+                })
+            ),
+            Scenario(
+                "two queues sync into each other",
+                rules: [.subprocessDemo(legacy: .hangs, modern: .hangs)],
+                legacy: .childProcess(.onMainThread { _, log in
+                    Legacy.SyncDeadlock.syncIntoEachOther(log: log)
+                }),
+                modern: .childProcess(.async { _, log in
+                    await Modern.SyncDeadlock.awaitNeverResumedContinuation(log: log)
+                })
+            ),
+        ]
+    )
+}
