@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A thread-safe, append-only transcript of what a recipe did.
 ///
 /// Recipes write here where the seed's code would `print` or update the UI. Both sides of a
@@ -13,7 +11,7 @@ public final class Recorder: Sendable {
         var values: [String: String] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let echoDescriptor: Int32?
 
     /// Creates an empty recorder; `echo` names a file descriptor that receives each line as well.

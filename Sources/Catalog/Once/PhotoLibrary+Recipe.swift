@@ -152,7 +152,7 @@ private enum SingletonReport {
 
 /// The distinct instances that concurrent callers got.
 private final class IdentitiesSeen: Sendable {
-    private let identities = Mutex<Set<ObjectIdentifier>>([])
+    private let identities = Locked<Set<ObjectIdentifier>>([])
     func insert(_ identity: ObjectIdentifier) { _ = identities.withLock { $0.insert(identity) } }
     var count: Int { identities.withLock { $0.count } }
 }

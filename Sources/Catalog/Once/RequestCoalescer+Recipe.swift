@@ -3,7 +3,6 @@ import Foundation
 import Legacy
 import Modern
 import RecipeKit
-import Synchronization
 
 extension Recipe {
     static let requestCoalescing = Recipe(
@@ -202,7 +201,7 @@ private final class CoalescingWatch: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let passOn: @Sendable (String) -> Void
 
     init(log: @escaping @Sendable (String) -> Void) {
@@ -259,7 +258,7 @@ private final class CoalescingWatch: Sendable {
 
 /// Whether the shared load saw its task cancelled.
 private final class CancellationSeen: Sendable {
-    private let seen = Mutex(false)
+    private let seen = Locked(false)
     func record(_ cancelled: Bool) { seen.withLock { $0 = $0 || cancelled } }
     var value: Bool { seen.withLock { $0 } }
 }
@@ -271,7 +270,7 @@ private func result<Value>(_ body: () async throws -> Value) async -> Result<Val
 
 /// The results that concurrent legacy callers received.
 private final class ValuesSeen: Sendable {
-    private let results = Mutex<[Result<Data, any Error>]>([])
+    private let results = Locked<[Result<Data, any Error>]>([])
     func append(_ result: Result<Data, any Error>) { results.withLock { $0.append(result) } }
     var all: [Result<Data, any Error>] { results.withLock { $0 } }
 }

@@ -2,7 +2,6 @@ import Dispatch
 import Legacy
 import Modern
 import RecipeKit
-import Synchronization
 
 extension Recipe {
     static let runOnce = Recipe(
@@ -92,7 +91,7 @@ private enum RunOnceReport {
 
 /// The colours the legacy callers saw, collected from many threads.
 private final class ColorsSeen: Sendable {
-    private let colors = Mutex<[String]>([])
+    private let colors = Locked<[String]>([])
     func append(_ color: String) { colors.withLock { $0.append(color) } }
     var all: [String] { colors.withLock { $0 } }
 }

@@ -2,7 +2,6 @@ import Dispatch
 import Legacy
 import Modern
 import RecipeKit
-import Synchronization
 
 extension Recipe {
     static let debounce = Recipe(
@@ -77,7 +76,7 @@ private final class SearchBox: Sendable {
         var everySearchWaited = true
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let delay: Duration
     private let maxInterval: Duration?
     private let log: @Sendable (String) -> Void

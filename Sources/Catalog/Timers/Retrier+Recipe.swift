@@ -2,7 +2,6 @@ import Dispatch
 import Legacy
 import Modern
 import RecipeKit
-import Synchronization
 
 extension Recipe {
     static let retryWithBackoff = Recipe(
@@ -118,7 +117,7 @@ private struct ConnectionRefusedError: Error, CustomStringConvertible {
 /// A fake server that refuses the first `failures` connection attempts, and notes when each came.
 private final class FlakyServer: Sendable {
     private let failures: Int
-    private let attemptTimes = Mutex<[ContinuousClock.Instant]>([])
+    private let attemptTimes = Locked<[ContinuousClock.Instant]>([])
 
     init(failures: Int) {
         self.failures = failures

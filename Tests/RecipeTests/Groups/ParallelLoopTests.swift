@@ -6,10 +6,10 @@ import Testing
 
 /// Counts how often each iteration ran; safe to call from many threads.
 private final class IterationCounts: Sendable {
-    private let counts: Mutex<[Int]>
+    private let counts: Locked<[Int]>
 
     init(_ iterations: Int) {
-        counts = Mutex([Int](repeating: 0, count: iterations))
+        counts = Locked([Int](repeating: 0, count: iterations))
     }
 
     func ran(_ iteration: Int) {

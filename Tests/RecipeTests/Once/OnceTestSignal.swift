@@ -1,3 +1,4 @@
+import RecipeKit
 import Synchronization
 
 /// A gate and an arrival counter for the chapter 3 tests: tasks `arrive()` and `waitUntilOpen()`;
@@ -10,7 +11,7 @@ final class OnceTestSignal: Sendable {
         var arrivalWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// How many times `arrive()` has been called.
     var arrived: Int { state.withLock { $0.arrived } }
@@ -59,12 +60,12 @@ final class OnceTestSignal: Sendable {
     }
 }
 
-/// A `Mutex` that escaping closures can capture (a `Mutex` itself is `~Copyable`).
+/// A locked value that escaping closures can capture.
 final class OnceTestBox<Value: Sendable>: Sendable {
-    private let value: Mutex<Value>
+    private let value: Locked<Value>
 
     init(_ value: Value) {
-        self.value = Mutex(value)
+        self.value = Locked(value)
     }
 
     func withLock<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {

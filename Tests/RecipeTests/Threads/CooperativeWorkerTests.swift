@@ -2,7 +2,6 @@ import Foundation
 import Legacy
 import Modern
 import RecipeKit
-import Synchronization
 import Testing
 
 @Suite struct CooperativeWorkerTests {
@@ -12,7 +11,7 @@ import Testing
 
     /// Lines with the thread each was logged on.
     final class ThreadLog: Sendable {
-        private let entries = Mutex<[(line: String, thread: ObjectIdentifier)]>([])
+        private let entries = Locked<[(line: String, thread: ObjectIdentifier)]>([])
 
         var logger: @Sendable (String) -> Void {
             { [self] line in
@@ -139,8 +138,8 @@ import Testing
 
     @Test func legacyRequestRunsLaterOnTheWorkerThread() async throws {
         let log = ThreadLog()
-        let seenWhilePaused = Mutex<[String]>([])
-        let controller = Mutex<ObjectIdentifier?>(nil)
+        let seenWhilePaused = Locked<[String]>([])
+        let controller = Locked<ObjectIdentifier?>(nil)
         await Self.run(.legacy, stoppingAfter: 10, log: log.logger) {
             seenWhilePaused.withLock { $0 = log.lines }
             controller.withLock { $0 = currentThread() }
@@ -155,8 +154,8 @@ import Testing
 
     @Test func modernOnCancelRunsAtOnceOnTheCancellingThread() async throws {
         let log = ThreadLog()
-        let seenWhilePaused = Mutex<[String]>([])
-        let controller = Mutex<ObjectIdentifier?>(nil)
+        let seenWhilePaused = Locked<[String]>([])
+        let controller = Locked<ObjectIdentifier?>(nil)
         await Self.run(.modern, stoppingAfter: 10, log: log.logger) {
             seenWhilePaused.withLock { $0 = log.lines }
             controller.withLock { $0 = currentThread() }

@@ -2,7 +2,6 @@ import Dispatch
 import Legacy
 import Modern
 import RecipeKit
-import Synchronization
 import Testing
 
 @Suite(.serialized) struct DebouncerTests {
@@ -22,7 +21,7 @@ import Testing
             let keystrokesSoFar: [String]
         }
 
-        private let state = Mutex<(keystrokes: [(String, ContinuousClock.Instant)], flushes: [Flush])>(([], []))
+        private let state = Locked<(keystrokes: [(String, ContinuousClock.Instant)], flushes: [Flush])>(([], []))
         let flushed = AsyncStream.makeStream(of: Flush.self)
 
         func keystroke(_ value: String) {

@@ -2,7 +2,6 @@ import Dispatch
 import Legacy
 import Modern
 import RecipeKit
-import Synchronization
 import Testing
 
 @Suite(.serialized) struct RetrierTests {
@@ -15,7 +14,7 @@ import Testing
     /// A fake server that refuses the first `failures` attempts and notes when each came.
     final class Server: Sendable {
         let failures: Int
-        private let times = Mutex<[ContinuousClock.Instant]>([])
+        private let times = Locked<[ContinuousClock.Instant]>([])
 
         init(failures: Int) {
             self.failures = failures
@@ -173,7 +172,7 @@ import Testing
 
     @Test func modernDoesNotRetryCancellationFromTheOperation() async {
         let log = Recorder()
-        let attempts = Mutex(0)
+        let attempts = Locked(0)
         let result: Result<String, any Error>
         do {
             result = .success(
