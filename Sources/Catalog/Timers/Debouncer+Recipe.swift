@@ -58,11 +58,11 @@ extension Recipe {
     )
 }
 
-/// Typing "concurrency", one letter at a time: 10 intervals long, so a max interval of 3 flushes
-/// during the burst unless the main queue stalls for most of it.
+/// Typing "concurrency", one letter at a time: 10 intervals long, so a max interval of 3 normally
+/// flushes during the burst (the searches made while typing are not logged; see `typed`).
 private let concurrencyKeystrokes = (1...11).map { String("concurrency".prefix($0)) }
 
-/// A fake search box: logs each keystroke, counts searches made while typing, and logs the search
+/// A fake search box: logs each keystroke, and logs the search
 /// after the last keystroke. Keystrokes and searches happen on the main queue or main actor, one
 /// at a time, so the order of its lines doesn't depend on timing. It also checks that no search
 /// came sooner than the debouncer allows: `delay` after the last keystroke, or `maxInterval`
@@ -70,7 +70,6 @@ private let concurrencyKeystrokes = (1...11).map { String("concurrency".prefix($
 private final class SearchBox: Sendable {
     private struct State {
         var typing = true
-        var searchesWhileTyping = 0
         var lastKeystrokeAt = ContinuousClock.now
         var burstStartedAt: ContinuousClock.Instant?
         var everySearchWaited = true
@@ -92,13 +91,13 @@ private final class SearchBox: Sendable {
 
     func typed(_ text: String, isLast: Bool) {
         log("typed \"\(text)\"")
-        let searchedWhileTyping = state.withLock { state in
+        // Whether the max interval flushed during the burst depends on how promptly the main
+        // queue runs the keystrokes, so it is not logged here: `DebouncerTests` asserts it.
+        state.withLock { state in
             state.lastKeystrokeAt = .now
             state.burstStartedAt = state.burstStartedAt ?? state.lastKeystrokeAt
             state.typing = !isLast
-            return state.searchesWhileTyping > 0
         }
-        if isLast && searchedWhileTyping { log("searched while still typing") }
     }
 
     func search(_ text: String) {
@@ -109,7 +108,6 @@ private final class SearchBox: Sendable {
             }
             state.everySearchWaited = state.everySearchWaited && ContinuousClock.now >= due
             state.burstStartedAt = nil
-            if state.typing { state.searchesWhileTyping += 1 }
             return !state.typing
         }
         guard isFinal else { return }

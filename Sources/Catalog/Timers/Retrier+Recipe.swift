@@ -74,34 +74,41 @@ extension Recipe {
                 rules: [.exact, .invariant(["attempts"])],
                 legacy: { context in
                     let server = FlakyServer(failures: .max)
-                    let (backoffs, backoff) = AsyncStream.makeStream(of: Void.self)
+                    // The caller cancels as soon as the first backoff begins: `cancel()` is called
+                    // from the log line that announces it, so it lands inside the backoff however
+                    // slowly the machine runs (a cancel that waited for its turn could miss it).
+                    let cancel = Locked<(@Sendable () -> Void)?>(nil)
                     let retrier = Legacy.Retrier<String>(
                         maxAttempts: 3,
                         baseDelay: context.pace(.seconds(1)),
-                        log: { context.log($0); backoff.yield() },
+                        log: { line in
+                            context.log(line)
+                            if line.hasSuffix("retrying") { cancel.withLock { $0 }?() }
+                        },
                         operation: server.attempt
                     )
-                    async let result = withCheckedContinuation { done in
+                    cancel.withLock { $0 = { retrier.cancel() } }
+                    let result = await withCheckedContinuation { done in
                         retrier.start { done.resume(returning: $0) }
                     }
-                    for await _ in backoffs { break }
-                    retrier.cancel()
-                    logOutcome(await result, context: context)
+                    logOutcome(result, context: context)
                     context.record("attempts", server.attempts)
                 },
                 modern: { context in
                     let server = FlakyServer(failures: .max)
-                    let (backoffs, backoff) = AsyncStream.makeStream(of: Void.self)
                     let retry = Task {
                         try await Modern.Retrier.run(
                             maxAttempts: 3,
                             baseDelay: context.pace(.seconds(1)),
-                            log: { context.log($0); backoff.yield() },
+                            log: { line in
+                                context.log(line)
+                                // The same moment as the legacy side: cancel the retrying task as
+                                // its first backoff begins.
+                                if line.hasSuffix("retrying") { withUnsafeCurrentTask { $0?.cancel() } }
+                            },
                             operation: server.attempt
                         )
                     }
-                    for await _ in backoffs { break }
-                    retry.cancel()
                     logOutcome(await retry.result, context: context)
                     context.record("attempts", server.attempts)
                 }
