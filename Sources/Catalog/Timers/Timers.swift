@@ -2,5 +2,7 @@ import RecipeKit
 
 extension Catalog {
     /// Chapter 2, in page order.
-    static let timers: [Recipe] = []
+    static let timers: [Recipe] = [
+        .repeatingTimer,
+    ]
 }
