@@ -4,5 +4,6 @@ extension Catalog {
     /// Chapter 2, in page order.
     static let timers: [Recipe] = [
         .repeatingTimer,
+        .oneShotTimer,
     ]
 }
