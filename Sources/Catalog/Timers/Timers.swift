@@ -5,5 +5,6 @@ extension Catalog {
     static let timers: [Recipe] = [
         .repeatingTimer,
         .oneShotTimer,
+        .unscheduledTimerRunloop,
     ]
 }
