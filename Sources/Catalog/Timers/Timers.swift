@@ -6,5 +6,6 @@ extension Catalog {
         .repeatingTimer,
         .oneShotTimer,
         .unscheduledTimerRunloop,
+        .timerInvalidate,
     ]
 }

@@ -7,7 +7,8 @@ import Synchronization
 /// (a wake-up that is always late) and returns at once. From sleep number `parkAfter + 1` on, a
 /// sleep parks until its task is cancelled instead, and reports the cancellation on
 /// `cancelledSleeps`, so a test can wait for a producer to be stopped without sleeping itself.
-/// `signal(afterSleep:)` gives a semaphore that opens once that many sleeps have been asked for.
+/// `sleepRequests` yields the number of each sleep as it is asked for; `signal(afterSleep:)` gives
+/// a semaphore that opens once that many sleeps have been asked for (for a synchronous waiter).
 final class TickerTestClock: Clock {
     struct Instant: InstantProtocol {
         var offset: Duration
@@ -27,6 +28,7 @@ final class TickerTestClock: Clock {
     private let lateness: Duration
     private let parkAfter: Int?
     private let cancellations = AsyncStream.makeStream(of: Void.self)
+    private let requests = AsyncStream.makeStream(of: Int.self)
 
     init(lateness: Duration = .zero, parkAfter: Int? = nil) {
         self.lateness = lateness
@@ -41,6 +43,9 @@ final class TickerTestClock: Clock {
 
     /// One element per parked sleep that ended because its task was cancelled.
     var cancelledSleeps: AsyncStream<Void> { cancellations.stream }
+
+    /// The number of each sleep, as it is asked for.
+    var sleepRequests: AsyncStream<Int> { requests.stream }
 
     /// A semaphore signalled once `count` sleeps have been asked for.
     func signal(afterSleep count: Int) -> DispatchSemaphore {
@@ -59,6 +64,7 @@ final class TickerTestClock: Clock {
             for entry in state.gates where entry.sleeps == count { entry.gate.signal() }
             return count
         }
+        requests.continuation.yield(number)
         if let parkAfter, number > parkAfter {
             do {
                 try await Task.sleep(for: .seconds(3600))  // parked until cancelled
