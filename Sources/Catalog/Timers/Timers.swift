@@ -1,10 +1,14 @@
 import RecipeKit
 
 extension Catalog {
-    /// Chapter 2, in page order.
+    /// Chapter 2, in page order (the seeds' recipes, then the patterns from real apps).
     static let timers: [Recipe] = [
         .delayedTask,
         .cancellableDelay,
+        .repeatingTimer,
+        .oneShotTimer,
+        .unscheduledTimerRunloop,
+        .timerInvalidate,
         .connectTimeout,
         .debounce,
         .retryWithBackoff,
