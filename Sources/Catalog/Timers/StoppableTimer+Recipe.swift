@@ -3,7 +3,6 @@ import Foundation
 import Legacy
 import Modern
 import RecipeKit
-import Synchronization
 
 extension Recipe {
     static let timerInvalidate = Recipe(
@@ -112,7 +111,7 @@ extension Recipe {
 
 /// Counts ticks, and how many came after the stop.
 private final class StopTally: Sendable {
-    private let counts = Mutex((ticks: 0, atStop: 0))
+    private let counts = Locked((ticks: 0, atStop: 0))
 
     func tick() {
         counts.withLock { $0.ticks += 1 }

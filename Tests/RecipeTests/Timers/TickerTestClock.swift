@@ -1,5 +1,5 @@
+import RecipeKit
 import Dispatch
-import Synchronization
 
 /// A virtual clock for the ticker tests: no real time passes.
 ///
@@ -24,7 +24,7 @@ final class TickerTestClock: Clock {
         var gates: [(sleeps: Int, gate: DispatchSemaphore)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let lateness: Duration
     private let parkAfter: Int?
     private let cancellations = AsyncStream.makeStream(of: Void.self)
@@ -80,7 +80,7 @@ final class TickerTestClock: Clock {
 
 /// Instants at which something happened, recorded from any thread.
 final class TickerTimestamps: Sendable {
-    private let instants = Mutex<[ContinuousClock.Instant]>([])
+    private let instants = Locked<[ContinuousClock.Instant]>([])
 
     func stamp() {
         let now = ContinuousClock.now
