@@ -11,10 +11,10 @@ enum ShownOutput {
         var lines = outcome.lines
         if let prefixes = rules.lazy.compactMap(\.sourcePrefixes).first {
             let grouped = prefixes.flatMap { prefix in lines.filter { $0.hasPrefix(prefix) } }
-            let rest = lines.filter { line in !prefixes.contains { line.hasPrefix($0) } }.sorted()
+            let rest = lines.filter { line in !prefixes.contains { line.hasPrefix($0) } }.sorted(by: naturalOrder)
             lines = grouped + rest
         } else if !rules.contains(.exact) && !rules.contains(where: \.isDemo) {
-            lines.sort()
+            lines.sort(by: naturalOrder)
         }
         var shown = elide(lines)
         let values = outcome.values.filter { $0.key != "exit" }
@@ -38,6 +38,26 @@ enum ShownOutput {
             return "The order varies from run to run; the lines are sorted here."
         }
         return nil
+    }
+
+    /// Orders lines as a person would: runs of digits compare as numbers ("Job 2" < "Job 10").
+    static func naturalOrder(_ a: String, _ b: String) -> Bool {
+        func chunks(_ text: String) -> [(isNumber: Bool, text: Substring)] {
+            var result: [(Bool, Substring)] = []
+            var start = text.startIndex
+            while start < text.endIndex {
+                let isNumber = text[start].isASCII && text[start].isNumber
+                let end = text[start...].firstIndex { ($0.isASCII && $0.isNumber) != isNumber } ?? text.endIndex
+                result.append((isNumber, text[start..<end]))
+                start = end
+            }
+            return result
+        }
+        for (x, y) in zip(chunks(a), chunks(b)) where x.text != y.text {
+            if x.isNumber && y.isNumber, let m = Int(x.text), let n = Int(y.text), m != n { return m < n }
+            return x.text < y.text
+        }
+        return a.count < b.count || (a.count == b.count && a < b)
     }
 
     private static func elide(_ lines: [String], head: Int = 10, tail: Int = 4) -> [String] {

@@ -9,7 +9,6 @@ import Testing
     static let delay = Duration.milliseconds(50)
     static let maxInterval = Duration.milliseconds(30)
     static let fiveKeystrokes = ["s", "sw", "swi", "swif", "swift"]
-    static let elevenKeystrokes = (1...11).map { String("concurrency".prefix($0)) }
 
     /// What a typing session did: every keystroke and every flush, with when they happened.
     /// Keystrokes and flushes both run on the main queue or the main actor.
@@ -108,36 +107,66 @@ import Testing
         extendLifetime(modernDebouncer)
     }
 
-    /// A burst that never pauses for the delay: the max interval flushes during it, each flush
-    /// carries the latest value, none comes sooner than allowed, and the last value is flushed last.
-    func expectFlushesDuringTheBurst(_ session: Session) async throws {
-        await session.waitForFlush(of: "concurrency")
-        try await Task.sleep(for: Self.delay * 3)
+    /// A debounce delay far longer than any burst here, so that while keystrokes keep coming only
+    /// the max interval can flush, however slowly the machine runs them.
+    static let longDelay = Duration.seconds(60)
+    /// The most keystrokes a burst may take before the max interval must have flushed.
+    static let burstLimit = 500
+
+    /// Every flush carried the latest value and came no sooner than the max interval after the
+    /// first keystroke since the previous flush.
+    func expectMaxIntervalFlushes(_ session: Session) throws {
         let flushes = session.flushes
         let keystrokes = session.keystrokes
-        #expect(flushes.contains { $0.keystrokesSoFar.count < keystrokes.count }, "no flush during the burst")
+        #expect(!flushes.isEmpty, "no flush during \(keystrokes.count) keystrokes")
         for flush in flushes {
             #expect(flush.value == flush.keystrokesSoFar.last, "a flush carried a stale value")
-            // No sooner than the max interval after the first keystroke since the previous flush.
             let burst = keystrokes[flushes.last { $0.at < flush.at }?.keystrokesSoFar.count ?? 0]
             #expect(burst.at.duration(to: flush.at) >= Self.maxInterval)
         }
-        #expect(flushes.last?.value == "concurrency")
-        #expect(flushes.filter { $0.value == "concurrency" }.count == 1)
     }
 
+    /// Types one keystroke every `interval` until the max interval has flushed.
     @Test func maxIntervalFlushesDuringAContinuousBurst() async throws {
         let legacy = Session()
-        let legacyDebouncer = Self.legacyDebouncer(maxInterval: Self.maxInterval, session: legacy)
-        Self.legacyType(Self.elevenKeystrokes, into: legacyDebouncer, session: legacy)
-        try await expectFlushesDuringTheBurst(legacy)
-        extendLifetime(legacyDebouncer)
+        let legacyDebouncer = Legacy.Debouncer<String>(delay: Self.longDelay, maxInterval: Self.maxInterval) {
+            dispatchPrecondition(condition: .onQueue(.main))
+            legacy.flush($0)
+        }
+        for index in 1...Self.burstLimit where legacy.flushes.isEmpty {
+            await withCheckedContinuation { done in
+                DispatchQueue.main.async {
+                    legacy.keystroke("k\(index)")
+                    legacyDebouncer.call("k\(index)")
+                    done.resume()
+                }
+            }
+            try await Task.sleep(for: Self.interval)  // the typist's pace, not a synchronization
+        }
+        await withCheckedContinuation { done in
+            DispatchQueue.main.async {
+                legacyDebouncer.cancel()
+                done.resume()
+            }
+        }
+        try expectMaxIntervalFlushes(legacy)
 
         let modern = Session()
-        let modernDebouncer = await Self.modernDebouncer(maxInterval: Self.maxInterval, session: modern)
-        try await Self.modernType(Self.elevenKeystrokes, into: modernDebouncer, session: modern)
-        try await expectFlushesDuringTheBurst(modern)
-        extendLifetime(modernDebouncer)
+        let modernDebouncer = await MainActor.run {
+            Modern.Debouncer<String>(delay: Self.longDelay, maxInterval: Self.maxInterval) { value in
+                MainActor.assertIsolated()
+                modern.flush(value)
+            }
+        }
+        for index in 1...Self.burstLimit where modern.flushes.isEmpty {
+            await MainActor.run {
+                modern.keystroke("k\(index)")
+                modernDebouncer.call("k\(index)")
+            }
+            try await Task.sleep(for: Self.interval)
+        }
+        await MainActor.run { modernDebouncer.cancel() }
+        try expectMaxIntervalFlushes(modern)
     }
 
     @Test func cancelDropsThePendingCall() async throws {
