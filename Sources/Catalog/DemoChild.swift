@@ -49,3 +49,19 @@ public enum DemoChild {
         exit(64)
     }
 }
+
+extension DemoChild {
+    /// The entry point of `compare` and `guide`: serves `--demo` first, on the main thread; else
+    /// runs `command` as a task while `dispatchMain()` drains the main queue (so that legacy
+    /// recipes that hop to `DispatchQueue.main` work), and exits with the status it returns.
+    public static func serveOrRun(_ command: @escaping @Sendable ([String]) async -> Int32) -> Never {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "--demo" {
+            main(arguments: Array(arguments.dropFirst()))
+        }
+        Task {
+            exit(await command(arguments))
+        }
+        dispatchMain()
+    }
+}

@@ -38,6 +38,10 @@ public enum ChildProcess {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        // Without this, the Swift runtime's backtracer symbolicates every crash before the process
+        // dies, which on a loaded machine can take longer than the timeout: a trap would be
+        // reported as a hang.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output

@@ -75,11 +75,13 @@ extension Recipe {
         file: "Groups/BatchPhotoDownloader.swift",
         apis: [
             APIMapping("DispatchGroup enter/leave", "one child of a `withThrowingTaskGroup` per download"),
-            APIMapping("DispatchGroup.notify(queue:)", "the code after `await withThrowingTaskGroup`, on the caller's actor"),
+            APIMapping(
+                "DispatchGroup.notify(queue:)", "the code after `await withThrowingTaskGroup`, on the caller's actor"),
             APIMapping("DispatchQueue.concurrentPerform (dispatch_apply)", "a plain `for` loop of `addTask`"),
             APIMapping("NSLock", "nothing to lock: the error is thrown, the photos belong to the main actor"),
         ],
-        problem: "Start three downloads at once, add each photo, and report a single completion, on the main thread, carrying an error if any download failed.",
+        problem:
+            "Start three downloads at once, add each photo, and report a single completion, on the main thread, carrying an error if any download failed.",
         changes: [
             "`enter()` before each download, `leave()` in its completion and `notify(queue: .main)` become one child task per download and the code after the group. The group cannot be unbalanced, and its end runs once.",
             "The shared `storedError`, written by concurrent completions, disappears: the first error a child throws leaves the collecting loop and is rethrown. The photos are collected by the parent and appended on the main actor, which owns them, so no lock is needed either.",
@@ -102,7 +104,7 @@ extension Recipe {
             "When several downloads fail, the legacy side reports the last error to arrive (the last writer of `storedError` wins) and the modern side the first one thrown (`BatchPhotoDownloaderTests.legacyReportsTheLastErrorAndModernTheFirst`).",
         ],
         errata: [
-            "004 L277–304: `storedError` is written from the download completions, which run concurrently, without synchronisation: a data race.",
+            "004 L277–304: `storedError` is written from the download completions, which run concurrently, without synchronisation: a data race."
         ],
         scenarios: [
             Scenario(

@@ -11,9 +11,13 @@ extension Recipe {
         seeds: ["004 L305–334 (`dispatch_group_wait` version)"],
         file: "Groups/BatchWaiter.swift",
         apis: [
-            APIMapping("DispatchGroup.wait(timeout:)", "`await` the task group; a timeout is a race with `Task.sleep` (`withTimeout`)"),
+            APIMapping(
+                "DispatchGroup.wait(timeout:)",
+                "`await` the task group; a timeout is a race with `Task.sleep` (`withTimeout`)"),
             APIMapping("DispatchGroup enter/leave", "task-group child"),
-            APIMapping("DispatchQueue.global(qos:)", "not needed: an `await` suspends without blocking, so the caller can stay on its actor"),
+            APIMapping(
+                "DispatchQueue.global(qos:)",
+                "not needed: an `await` suspends without blocking, so the caller can stay on its actor"),
         ],
         problem: "Wait until a batch of loads has finished, or a timeout has passed, without freezing the UI.",
         changes: [
@@ -33,7 +37,7 @@ extension Recipe {
             "`LoadTally` is `@unchecked Sendable`, and its counter is only touched while holding its `NSLock`.",
         ],
         differences: [
-            "On a timeout the modern side cancels the loads it gave up on; the legacy side leaves them running, and their completions still arrive after the report (`BatchWaiterTests.modernCancelsTheStragglerOnTimeout`, `BatchWaiterTests.legacyLeavesTheStragglerRunning`).",
+            "On a timeout the modern side cancels the loads it gave up on; the legacy side leaves them running, and their completions still arrive after the report (`BatchWaiterTests.modernCancelsTheStragglerOnTimeout`, `BatchWaiterTests.legacyLeavesTheStragglerRunning`)."
         ],
         scenarios: [
             Scenario(

@@ -15,7 +15,8 @@ extension Recipe {
             APIMapping("DispatchQueue.main", "a `@MainActor` model"),
             APIMapping("DispatchGroup.notify(queue:)", "code after the last `await`"),
         ],
-        problem: "Every piece of nested group work (background work, then a main-queue update) must finish before the notify runs.",
+        problem:
+            "Every piece of nested group work (background work, then a main-queue update) must finish before the notify runs.",
         changes: [
             "The model moves to the main actor, so `foo` and `bar` are protected by the compiler instead of by a convention (\"only touch these on the main queue\").",
             "The two `global().async(group:)` blocks become two `async let`s. Each update waits for its own background work; the report waits for both.",
@@ -32,7 +33,7 @@ extension Recipe {
             "`doSomeFoo`, `doSomeBar`, `log` and `completion` are `@escaping @Sendable`: they run on global queues or the main queue.",
         ],
         differences: [
-            "On the legacy side, correctness depends on every hop joining the group in time: an update sent from a callback with a plain `main.async` lets the notify run first and report `foo: 0` (`FooBarModelTests.legacyHopOutsideTheGroupLetsNotifyRunFirst`). The modern report always follows both updates, however late the background work finishes (`FooBarModelTests.modernReportsAfterBothUpdatesWhateverTheTiming`).",
+            "On the legacy side, correctness depends on every hop joining the group in time: an update sent from a callback with a plain `main.async` lets the notify run first and report `foo: 0` (`FooBarModelTests.legacyHopOutsideTheGroupLetsNotifyRunFirst`). The modern report always follows both updates, however late the background work finishes (`FooBarModelTests.modernReportsAfterBothUpdatesWhateverTheTiming`)."
         ],
         scenarios: [
             Scenario(

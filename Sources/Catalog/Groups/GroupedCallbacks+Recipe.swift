@@ -11,12 +11,20 @@ extension Recipe {
         seeds: ["004 L382–415 (`-withGroup:performBlock:`, `+withGroup:sendAsynchronousRequest:…`)"],
         file: "Groups/GroupedCallbacks.swift",
         apis: [
-            APIMapping("DispatchGroup enter/leave", "a continuation bridge (`withCheckedContinuation`), then a task-group child"),
+            APIMapping(
+                "DispatchGroup enter/leave",
+                "a continuation bridge (`withCheckedContinuation`), then a task-group child"),
             APIMapping("DispatchGroup.notify(queue:)", "code after `await withDiscardingTaskGroup`"),
-            APIMapping("NSURLConnection", "an `async throws` wrapper over the callback (`withCheckedThrowingContinuation`); `URLSession.data(for:)`"),
-            APIMapping("NSManagedObjectContext.performBlock:", "`perform(_:) async` (Apple-only); a continuation bridge for a fake"),
+            APIMapping(
+                "NSURLConnection",
+                "an `async throws` wrapper over the callback (`withCheckedThrowingContinuation`); `URLSession.data(for:)`"
+            ),
+            APIMapping(
+                "NSManagedObjectContext.performBlock:",
+                "`perform(_:) async` (Apple-only); a continuation bridge for a fake"),
         ],
-        problem: "Track the completion of third-party callback APIs, which know nothing about your group, with one notification.",
+        problem:
+            "Track the completion of third-party callback APIs, which know nothing about your group, with one notification.",
         changes: [
             "The legacy wrappers take an optional group and do the bookkeeping: `enter()`, call the API, run the handler, `leave()`. The modern wrappers take no group: each turns one callback into one `async` function with a checked continuation, and any number of them can then run in a task group.",
             "The caller's handler becomes the code after the `await`, and an error arrives as a thrown error instead of an optional `error` argument.",

@@ -41,13 +41,16 @@ extension Recipe {
         ],
         file: "Groups/MinMaxSearch.swift",
         apis: [
-            APIMapping("pthread_create / pthread_join", "a task group (or `async let`); the results are the children's return values"),
+            APIMapping(
+                "pthread_create / pthread_join",
+                "a task group (or `async let`); the results are the children's return values"),
             APIMapping("Thread subclass overriding main", "a child task running a plain function"),
             APIMapping("DispatchGroup.wait()", "`await` the task group"),
             APIMapping("Thread.name", "`addTask(name:)`, `Task(name:)`"),
             APIMapping("arc4random", "a seeded `RandomNumberGenerator` shared by both sides"),
         ],
-        problem: "Split a large array across four workers, let each find the minimum and maximum of its part, and combine the parts.",
+        problem:
+            "Split a large array across four workers, let each find the minimum and maximum of its part, and combine the parts.",
         changes: [
             "Four threads become four child tasks. Each gets an `ArraySlice`, which is `Sendable` and shares the array's storage, instead of a pointer into it, and returns its `(min, max)` instead of storing it in a context struct or a thread's properties.",
             "The join disappears: a task group does not return before all its children have, and `reduce` combines their results as they arrive. `async let` does the same for a fixed number of workers.",

@@ -44,10 +44,13 @@ extension Recipe {
         ],
         file: "Groups/ParallelLoop.swift",
         apis: [
-            APIMapping("DispatchQueue.concurrentPerform (dispatch_apply)", "`withTaskGroup` / `withDiscardingTaskGroup` with one child per chunk, about one chunk per core"),
+            APIMapping(
+                "DispatchQueue.concurrentPerform (dispatch_apply)",
+                "`withTaskGroup` / `withDiscardingTaskGroup` with one child per chunk, about one chunk per core"),
             APIMapping("DispatchQueue.global(qos:)", "a `@concurrent` async function"),
         ],
-        problem: "Run the iterations of a loop in parallel, for example one per row of an image, and carry on when all of them are done.",
+        problem:
+            "Run the iterations of a loop in parallel, for example one per row of an image, and carry on when all of them are done.",
         changes: [
             "`dispatch_apply(count, queue, block)` is `DispatchQueue.concurrentPerform(iterations:execute:)` in Swift, which takes no queue: it runs the iterations on the global pool, at the caller's quality of service.",
             "`concurrentPerform` blocks its caller until the last iteration returns, so the legacy code wraps it in `DispatchQueue.global().async` and reports through a completion. The modern functions are `@concurrent async`: the caller suspends instead of blocking, and the work leaves the caller's actor.",
@@ -67,7 +70,7 @@ extension Recipe {
             "The loop body and the completions are `@escaping @Sendable`: they run on GCD's threads.",
         ],
         errata: [
-            "004 L273: the parallel inner loop steps `x += 2` while the sequential loop steps by 1, so the two do different work. Both step by 1 here.",
+            "004 L273: the parallel inner loop steps `x += 2` while the sequential loop steps by 1, so the two do different work. Both step by 1 here."
         ],
         scenarios: [
             Scenario(
@@ -100,7 +103,8 @@ extension Recipe {
                 rules: [.exact, .invariant(["digest", "equalToSequentialLoop"])],
                 legacy: legacyChecksums,
                 modern: { context in
-                    let checksums = await Modern.ParallelLoop.rowChecksumsOneChildPerRow(pixels: imagePixels, width: imageWidth)
+                    let checksums = await Modern.ParallelLoop.rowChecksumsOneChildPerRow(
+                        pixels: imagePixels, width: imageWidth)
                     record(checksums, in: context)
                 }
             ),

@@ -36,7 +36,7 @@ extension Recipe {
             "The closure passed to `notify(queue:)` is not `@Sendable` in the API. It is written in nonisolated code; written inside `@MainActor` code it would inherit main-actor isolation, and trap as soon as the group notifies on a queue other than the main queue (see `isolation-inference-trap`).",
         ],
         differences: [
-            "The legacy functions return before anything is reloaded: the blocks wait on the main queue, and the caller learns of the end through `completion`. The modern main-actor function returns after the alert (`ReloadViewsTests.legacyReturnsBeforeTheFirstReload`, `ReloadViewsTests.modernReturnsAfterTheAlert`).",
+            "The legacy functions return before anything is reloaded: the blocks wait on the main queue, and the caller learns of the end through `completion`. The modern main-actor function returns after the alert (`ReloadViewsTests.legacyReturnsBeforeTheFirstReload`, `ReloadViewsTests.modernReturnsAfterTheAlert`)."
         ],
         errata: [
             "000 §7.9: the problem statement says a group makes GCD run the tasks one after another, building dependencies between them. It doesn't: a group only tells you when all of them have finished. The order comes from the serial main queue.",

@@ -15,7 +15,9 @@ extension Recipe {
         ],
         file: "Once/PhotoLibrary.swift",
         apis: [
-            APIMapping("dispatch_once", "`static let shared`; an actor caching a `Task` when creating the instance must `await`"),
+            APIMapping(
+                "dispatch_once",
+                "`static let shared`; an actor caching a `Task` when creating the instance must `await`"),
             APIMapping("NSLock", "`Mutex` (keeps the API synchronous); actor"),
         ],
         problem: "One shared instance, initialised once, whose state is safe to use from many threads at once.",
@@ -36,7 +38,7 @@ extension Recipe {
             "The loader's completions and its `load` closure are `@escaping @Sendable`: they are stored and called on other threads.",
         ],
         errata: [
-            "000 L1685: `sharedInstance` is declared with `-`, as an instance method; a shared-instance accessor must be a class method, `+ (instancetype) sharedInstance`.",
+            "000 L1685: `sharedInstance` is declared with `-`, as an instance method; a shared-instance accessor must be a class method, `+ (instancetype) sharedInstance`."
         ],
         scenarios: [
             // `shared` lives for the whole process: the first run of this scenario in a process (the

@@ -16,9 +16,12 @@ extension Recipe {
         apis: [
             APIMapping("async(flags: .barrier)", "actor method"),
             APIMapping("DispatchQueue(label:attributes: .concurrent)", "actor (reads are serialised too)"),
-            APIMapping("DispatchQueue.sync", "`await` on the actor; callers await the same `Task` instead of queueing completions"),
+            APIMapping(
+                "DispatchQueue.sync",
+                "`await` on the actor; callers await the same `Task` instead of queueing completions"),
         ],
-        problem: "Many callers ask for the same thing at once (an image, a token, a config file); load it once and give every one of them the result.",
+        problem:
+            "Many callers ask for the same thing at once (an image, a token, a config file); load it once and give every one of them the result.",
         changes: [
             "The legacy coalescer keeps a table of waiting completions per key behind a barrier queue. The first request starts the load, later ones append their completion, and the load's result goes to all of them; the entry is then removed.",
             "The modern coalescer is an actor holding the running `Task` of each key. Callers `await` the same task, so the table of completions, the barrier and the hop to a global queue for calling back all disappear.",
@@ -36,7 +39,7 @@ extension Recipe {
             "`Completion` and `Loader` are `@Sendable`, since completions are stored and called from other threads; `Key` and `Value` are `Sendable` for the same reason.",
         ],
         differences: [
-            "Cancelling a legacy request calls its completion at once with `CocoaError(.userCancelled)`; a cancelled modern waiter keeps waiting and receives the value, because awaiting a `Task`'s `value` ignores the waiter's cancellation. On both sides the load goes on for the others (`RequestCoalescerTests.legacyCancelledRequestFailsAtOnceAndOthersGetTheValue`, `RequestCoalescerTests.modernCancelledWaiterStillGetsTheValue`).",
+            "Cancelling a legacy request calls its completion at once with `CocoaError(.userCancelled)`; a cancelled modern waiter keeps waiting and receives the value, because awaiting a `Task`'s `value` ignores the waiter's cancellation. On both sides the load goes on for the others (`RequestCoalescerTests.legacyCancelledRequestFailsAtOnceAndOthersGetTheValue`, `RequestCoalescerTests.modernCancelledWaiterStillGetsTheValue`)."
         ],
         scenarios: [
             Scenario(
@@ -149,7 +152,8 @@ private let avatarURL = URL(string: "https://example.com/avatar.png")!
 private enum CoalescingReport {
     static func recordConcurrent(_ results: [Result<Data, any Error>], loads: Int, in context: RunContext) {
         let values = results.compactMap { try? $0.get() }
-        context.log("\(values.count) concurrent callers received \(Set(values).count) distinct value(s) from \(loads) load(s)")
+        context.log(
+            "\(values.count) concurrent callers received \(Set(values).count) distinct value(s) from \(loads) load(s)")
         context.record("loads", loads)
         context.record("received", values.count)
         context.record("distinctValues", Set(values).count)

@@ -14,7 +14,8 @@ extension Recipe {
         ],
         file: "Once/RunOnce.swift",
         apis: [
-            APIMapping("dispatch_once", "`static let` for values; an actor caching a `Task` (single flight) for one-time work"),
+            APIMapping(
+                "dispatch_once", "`static let` for values; an actor caching a `Task` (single flight) for one-time work"),
             APIMapping("NSLock", "actor: the once-box's lock and flag become the actor's stored `Task`"),
             APIMapping("DispatchQueue.async", "`Task {}`, stored so that later callers await it"),
             APIMapping("DispatchGroup.notify(queue:)", "code after `await task.value`"),

@@ -8,11 +8,14 @@ extension Recipe {
         title: "Hand UI work to the main queue",
         chapter: .queues,
         seeds: [
-            "000 §7.4 (L753–899)",
+            "000 §7.4 (L753–899)"
         ],
         file: "Queues/AlertPresenter.swift",
         apis: [
-            APIMapping("DispatchQueue.main", "`@MainActor` types and functions; `Task { @MainActor in }` from synchronous code; `await MainActor.run {}`"),
+            APIMapping(
+                "DispatchQueue.main",
+                "`@MainActor` types and functions; `Task { @MainActor in }` from synchronous code; `await MainActor.run {}`"
+            ),
             APIMapping("DispatchQueue.async", "`await` a `@MainActor` method (the compiler inserts the hop)"),
             APIMapping("_f variants (dispatch_async_f)", "closures capturing `Sendable` values"),
         ],
@@ -61,13 +64,16 @@ extension Recipe {
                             sink.showFromMainQueue(line)
                             done.resume()
                         }
-                        presenter.announce(Legacy.AlertViewData(title: "GCD", message: "GCD is amazing.", cancelButtonTitle: "OK"))
+                        presenter.announce(
+                            Legacy.AlertViewData(title: "GCD", message: "GCD is amazing.", cancelButtonTitle: "OK"))
                     }
                 },
                 modern: { context in
                     let sink = UISink(log: context.log)
                     let presenter = await Modern.AlertPresenter { @MainActor line in sink.show(line) }
-                    await presenter.announce(Modern.AlertViewData(title: "GCD", message: "GCD is amazing.", cancelButtonTitle: "OK")).value
+                    await presenter.announce(
+                        Modern.AlertViewData(title: "GCD", message: "GCD is amazing.", cancelButtonTitle: "OK")
+                    ).value
                 }
             ),
         ]

@@ -13,10 +13,14 @@ extension Recipe {
         ],
         file: "Queues/ConcurrentQueue.swift",
         apis: [
-            APIMapping("DispatchQueue(label:attributes: .concurrent)", "task group (`withTaskGroup`, `withDiscardingTaskGroup`)"),
+            APIMapping(
+                "DispatchQueue(label:attributes: .concurrent)",
+                "task group (`withTaskGroup`, `withDiscardingTaskGroup`)"),
             APIMapping("async(group:)", "`group.addTask`"),
             APIMapping("DispatchGroup.notify(queue:)", "code after `await withTaskGroup`"),
-            APIMapping("DispatchSemaphore", "a continuation-based async signal, resumed by the signal or a timeout task, whichever comes first"),
+            APIMapping(
+                "DispatchSemaphore",
+                "a continuation-based async signal, resumed by the signal or a timeout task, whichever comes first"),
         ],
         problem: "Run independent jobs at the same time when the order in which they finish doesn't matter.",
         changes: [

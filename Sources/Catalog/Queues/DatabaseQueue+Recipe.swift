@@ -23,7 +23,8 @@ extension Recipe {
             APIMapping("DispatchQueue(label:) serial, guarding a class's state", "actor"),
             APIMapping("DispatchQueue.sync", "`await` from outside the actor; a plain call from inside"),
         ],
-        problem: "A type confined to its own serial queue `sync`s onto it in every public method, so a method that calls another from inside the queue would wait for itself. It needs to know whether it is already on its queue.",
+        problem:
+            "A type confined to its own serial queue `sync`s onto it in every public method, so a method that calls another from inside the queue would wait for itself. It needs to know whether it is already on its queue.",
         changes: [
             "The serial queue and its `@unchecked Sendable` class become an actor. Outside callers `await`; code inside the actor calls other isolated members directly, so the nested call that needed the key is a plain synchronous call.",
             "The run-time question \"am I on my queue?\" (`getSpecific(key:)`) becomes a compile-time fact: the compiler knows which code is isolated to the actor, and rejects a synchronous call from outside.",

@@ -13,8 +13,11 @@ extension Recipe {
         ],
         file: "Queues/IndependentQueues.swift",
         apis: [
-            APIMapping("DispatchQueue(label:)", "one actor per independent piece of state; different actors run in parallel"),
-            APIMapping("DispatchSemaphore", "a continuation resumed by the other side (never a semaphore wait inside an actor or task)"),
+            APIMapping(
+                "DispatchQueue(label:)", "one actor per independent piece of state; different actors run in parallel"),
+            APIMapping(
+                "DispatchSemaphore",
+                "a continuation resumed by the other side (never a semaphore wait inside an actor or task)"),
         ],
         problem: "Show that serialization is per queue: two serial queues don't block each other.",
         changes: [
@@ -27,10 +30,10 @@ extension Recipe {
             "An actor is not a serial queue in one respect: while one of its methods is suspended at an `await`, other calls run on it (reentrancy). State read before an `await` may have changed after it (see `actor-reentrancy`).",
         ],
         annotations: [
-            "The log and completion closures are `@escaping @Sendable`: they run on the queues' threads.",
+            "The log and completion closures are `@escaping @Sendable`: they run on the queues' threads."
         ],
         differences: [
-            "With **one** serial queue as both waiter and sender, the legacy wait times out: the signalling job waits behind the blocked one. With **one** actor, the modern wait still gets the signal, because the waiting job suspends and the actor runs the sending job meanwhile (`IndependentQueuesTests.oneActorStillGetsTheSignalWhereOneQueueTimesOut`).",
+            "With **one** serial queue as both waiter and sender, the legacy wait times out: the signalling job waits behind the blocked one. With **one** actor, the modern wait still gets the signal, because the waiting job suspends and the actor runs the sending job meanwhile (`IndependentQueuesTests.oneActorStillGetsTheSignalWhereOneQueueTimesOut`)."
         ],
         scenarios: [
             Scenario(

@@ -22,9 +22,12 @@ extension Recipe {
                 "`@MainActor` isolation: `Task.immediate { @MainActor in … }`, `MainActor.assumeIsolated` in synchronous code"
             ),
             APIMapping("Thread.isMainThread", "`MainActor.assertIsolated()`, `@MainActor`"),
-            APIMapping("DispatchQueue.main.async", "`Task { @MainActor in … }`; `Task.immediate { @MainActor in … }` to start inline when already there"),
+            APIMapping(
+                "DispatchQueue.main.async",
+                "`Task { @MainActor in … }`; `Task.immediate { @MainActor in … }` to start inline when already there"),
         ],
-        problem: "Code that may be called on main or off it wants to update the UI now when it is already on main, and hop to main otherwise, without reordering what it sends there.",
+        problem:
+            "Code that may be called on main or off it wants to update the UI now when it is already on main, and hop to main otherwise, without reordering what it sends there.",
         changes: [
             "`if Thread.isMainThread { block() } else { DispatchQueue.main.async(execute: block) }` becomes `Task.immediate { @MainActor in … }`. Called on the main actor, the body runs before the caller's next line (`ran`, `after`); called elsewhere, it is enqueued on the main actor and runs later (`after`, `ran`).",
             "The legacy side asks the main queue, not the thread: a `DispatchSpecificKey` is set on `DispatchQueue.main`, and `getSpecific(key:)` finds it only in main-queue code. The modern side asks nothing at run time: the closure is `@MainActor`, which the compiler checks.",
@@ -42,7 +45,7 @@ extension Recipe {
             "The main-queue key is a `static let` initialised once (Swift runs static initialisers exactly once, thread-safely), so `setSpecific` on the main queue happens once.",
         ],
         differences: [
-            "Legacy also ships the copied `Thread.isMainThread` version to show its wrong answer: called from a main-queue block under Swift Testing on Linux it logs `after`, `ran`, where the queue-key version and `Task.immediate` log `ran`, `after` (`MainHopTests.threadCheckPostsFromTheMainQueueOnLinux`).",
+            "Legacy also ships the copied `Thread.isMainThread` version to show its wrong answer: called from a main-queue block under Swift Testing on Linux it logs `after`, `ran`, where the queue-key version and `Task.immediate` log `ran`, `after` (`MainHopTests.threadCheckPostsFromTheMainQueueOnLinux`)."
         ],
         scenarios: [
             Scenario(

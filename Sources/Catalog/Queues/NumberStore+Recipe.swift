@@ -28,9 +28,12 @@ extension Recipe {
                 "NSSearchPathForDirectoriesInDomains",
                 "a directory the caller passes in (here a test-supplied temporary directory)"
             ),
-            APIMapping("check-then-create on a global queue", "an actor method with no `await` between the check and the write"),
+            APIMapping(
+                "check-then-create on a global queue", "an actor method with no `await` between the check and the write"
+            ),
         ],
-        problem: "On a background queue, create a file of 10,000 random numbers only if it doesn't exist, load it, sort it, then update the UI on the main queue.",
+        problem:
+            "On a background queue, create a file of 10,000 random numbers only if it doesn't exist, load it, sort it, then update the UI on the main queue.",
         changes: [
             "The global-queue block becomes an actor plus a `@concurrent` function: `createFileIfNeeded` is isolated to the `NumberStore` actor, and `loadSorted` reads and sorts off the caller's actor. The UI update is a `@MainActor` closure the function awaits.",
             "Check-then-create is one synchronous actor method, with no `await` between the check and the write, so concurrent callers create the file exactly once (`NumberStoreTests.modernConcurrentCallersCreateTheFileOnce`). The legacy check on a global queue can let two callers both generate.",

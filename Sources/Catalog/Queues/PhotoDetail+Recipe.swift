@@ -18,10 +18,13 @@ extension Recipe {
         file: "Queues/PhotoDetail.swift",
         apis: [
             APIMapping("DispatchQueue.global(qos:)", "a `@concurrent` function, awaited from the main actor"),
-            APIMapping("DispatchQueue.async", "`Task {}` started from the main actor; the `await` of a `@concurrent` function"),
+            APIMapping(
+                "DispatchQueue.async", "`Task {}` started from the main actor; the `await` of a `@concurrent` function"),
             APIMapping("DispatchQueue.main", "`@MainActor` view model: the code after the `await` is back on main"),
             APIMapping("DispatchQueue.sync", "`await` (the caller suspends, not blocks)"),
-            APIMapping("NSURLConnection (sendSynchronousRequest, delegate, sendAsynchronousRequest)", "injected async loader; `URLSession.data(for:)`"),
+            APIMapping(
+                "NSURLConnection (sendSynchronousRequest, delegate, sendAsynchronousRequest)",
+                "injected async loader; `URLSession.data(for:)`"),
         ],
         problem: "Do slow work (load or compute) off the main thread, then update the UI on main without blocking it.",
         changes: [
@@ -120,10 +123,12 @@ private enum PhotoDetailFixture {
                     let load: @Sendable (URL) throws -> Data = { try Data(contentsOf: $0) }
                     if nestedSync {
                         Legacy.PhotoDetail.showOverlayWithNestedSync(
-                            from: url, load: load, log: context.log, show: show) { done.resume() }
+                            from: url, load: load, log: context.log, show: show
+                        ) { done.resume() }
                     } else {
                         Legacy.PhotoDetail.showOverlay(
-                            from: url, load: load, log: context.log, show: show) { done.resume() }
+                            from: url, load: load, log: context.log, show: show
+                        ) { done.resume() }
                     }
                     if logsReturned { context.log("returned") }
                 }

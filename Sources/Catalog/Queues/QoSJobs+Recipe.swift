@@ -46,7 +46,7 @@ extension Recipe {
             "`QoSObservations` is `@unchecked Sendable`, and every access to its dictionary holds its `NSLock`.",
         ],
         errata: [
-            "000 §7.5 (L1069–1075): \"the higher the priority, the more CPU time the code on that queue gets\" overstates it. A priority is a hint to the scheduler, not a share of the CPU.",
+            "000 §7.5 (L1069–1075): \"the higher the priority, the more CPU time the code on that queue gets\" overstates it. A priority is a hint to the scheduler, not a share of the CPU."
         ],
         scenarios: [
             Scenario(

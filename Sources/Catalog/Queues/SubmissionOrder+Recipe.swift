@@ -13,13 +13,15 @@ extension Recipe {
         ],
         file: "Queues/SubmissionOrder.swift",
         apis: [
-            APIMapping("DispatchQueue.sync", "`await` (the caller suspends, not blocks); `Task.immediate` to start inline"),
+            APIMapping(
+                "DispatchQueue.sync", "`await` (the caller suspends, not blocks); `Task.immediate` to start inline"),
             APIMapping("DispatchQueue.async", "`Task {}`"),
             APIMapping("DispatchQueue.main.async from main-queue code", "`Task {}` created on the main actor"),
             APIMapping("DispatchQueue.global(qos:)", "a `@concurrent` function; `Task(priority:)`"),
             APIMapping("DispatchGroup.notify(queue:)", "`await task.value`"),
         ],
-        problem: "Show how submitting work synchronously or asynchronously orders it against the caller's next statement.",
+        problem:
+            "Show how submitting work synchronously or asynchronously orders it against the caller's next statement.",
         changes: [
             "`queue.sync { work }` becomes `await work()`: the next line still runs after the work, but the caller suspends instead of blocking its thread. The work is a `@concurrent` function, so it leaves the caller's actor the way the block left the caller's queue.",
             "`queue.async { work }` becomes `Task { work }`: both return at once, and the two lines race. The seed is right that \"Second Log\" usually comes first, and right that nothing guarantees it; the ungated scenario is compared as a multiset for that reason.",
@@ -37,7 +39,7 @@ extension Recipe {
             "The block passed to `DispatchGroup.notify` is not `@Sendable` in the API; the recipe is nonisolated code, so passing the `@Sendable` completion is sound.",
         ],
         differences: [
-            "`sync` blocks the caller until the whole block has returned; `Task.immediate` gives control back at the body's first suspension, and the rest of the body runs later (`SubmissionOrderTests.immediateTaskReturnsAtItsFirstSuspension`, `SubmissionOrderTests.legacySyncWaitsForTheWholeBlock`).",
+            "`sync` blocks the caller until the whole block has returned; `Task.immediate` gives control back at the body's first suspension, and the rest of the body runs later (`SubmissionOrderTests.immediateTaskReturnsAtItsFirstSuspension`, `SubmissionOrderTests.legacySyncWaitsForTheWholeBlock`)."
         ],
         scenarios: [
             Scenario(

@@ -8,11 +8,13 @@ extension Recipe {
         title: "`sync` on a global queue: the caller waits, in order",
         chapter: .queues,
         seeds: [
-            "000 §7.5 (L939–1085)",
+            "000 §7.5 (L939–1085)"
         ],
         file: "Queues/SyncCounter.swift",
         apis: [
-            APIMapping("DispatchQueue.sync", "`await` a `@concurrent` function (the caller suspends, not blocks); `Task.immediate` to start inline"),
+            APIMapping(
+                "DispatchQueue.sync",
+                "`await` a `@concurrent` function (the caller suspends, not blocks); `Task.immediate` to start inline"),
             APIMapping("DispatchQueue.global(qos:)", "`@concurrent` functions, which run on the global executor"),
         ],
         problem: "Run a non-UI block synchronously: the caller waits for it, and two such calls never interleave.",
@@ -28,13 +30,13 @@ extension Recipe {
             "GCD's \"run a `sync` block on the calling thread\" optimisation has no async equivalent, and `Thread.current` is unavailable in async code. Don't write code that depends on which thread runs it; use isolation (`@MainActor`, actors) instead.",
         ],
         annotations: [
-            "`log` is `@escaping @Sendable`: the same closure is handed to whatever thread runs the block.",
+            "`log` is `@escaping @Sendable`: the same closure is handed to whatever thread runs the block."
         ],
         differences: [
-            "Legacy only: the `sync` block runs on the thread that called `sync`, although it targets a global queue (GCD's optimisation; `SyncCounterTests.legacySyncBlockRunsOnTheCallingThread`). The modern function runs wherever the global executor puts it; there is no thread to compare in async code.",
+            "Legacy only: the `sync` block runs on the thread that called `sync`, although it targets a global queue (GCD's optimisation; `SyncCounterTests.legacySyncBlockRunsOnTheCallingThread`). The modern function runs wherever the global executor puts it; there is no thread to compare in async code."
         ],
         errata: [
-            "000 §7.5: \"synchronous execution doesn't mean the program waits\" is wrong. `sync` blocks the caller until the block returns, and two `sync` calls from one thread are ordered whatever the queue.",
+            "000 §7.5: \"synchronous execution doesn't mean the program waits\" is wrong. `sync` blocks the caller until the block returns, and two `sync` calls from one thread are ordered whatever the queue."
         ],
         scenarios: [
             Scenario(

@@ -14,10 +14,16 @@ extension Recipe {
         ],
         file: "Queues/SyncDeadlock.swift",
         apis: [
-            APIMapping("sync onto the current queue; main.sync from main", "no direct equivalent (awaiting your own actor is a plain call)"),
-            APIMapping("DispatchQueue.sync", "`await` (the caller suspends); `await MainActor.run {}` for `main.sync`; `MainActor.assumeIsolated` in synchronous code already on main"),
+            APIMapping(
+                "sync onto the current queue; main.sync from main",
+                "no direct equivalent (awaiting your own actor is a plain call)"),
+            APIMapping(
+                "DispatchQueue.sync",
+                "`await` (the caller suspends); `await MainActor.run {}` for `main.sync`; `MainActor.assumeIsolated` in synchronous code already on main"
+            ),
         ],
-        problem: "A `sync` that targets the current serial queue (or the main queue from the main thread) waits for itself.",
+        problem:
+            "A `sync` that targets the current serial queue (or the main queue from the main thread) waits for itself.",
         changes: [
             "The same-queue deadlock doesn't exist in Swift concurrency: `await MainActor.run {}` from the main actor just runs the closure, and an actor calling its own methods calls them directly.",
             "The modern hangs are different, and quieter: a continuation that is never resumed (shown here: a callback API that forgets to call back on a cache miss), tasks awaiting each other (`operation-dependency-cycle`), and a pool blocked by waits (`semaphore-in-async-starvation`). None of them traps; they just never finish.",
@@ -32,45 +38,51 @@ extension Recipe {
             "Wrap callback APIs with `withCheckedContinuation` (not the unsafe variant) while you migrate: a continuation dropped without being resumed then prints a warning, the only clue you get.",
         ],
         annotations: [
-            "The log closure is `@escaping @Sendable`: it is called from the queues' threads.",
+            "The log closure is `@escaping @Sendable`: it is called from the queues' threads."
         ],
         differences: [
             "`main.sync` from the main thread and `q.sync { q.sync {} }` trap at once on Linux (SIGILL, exit 132) after logging their first line; `await MainActor.run` from the main actor and a call into your own actor finish (`SyncDeadlockTests.legacySameQueueSyncTrapsAfterItsFirstLine`, `SyncDeadlockTests.modernCounterpartsFinish`).",
             "Two queues syncing into each other and a never-resumed continuation both hang until the timeout (`SyncDeadlockTests.crossSyncAndLostContinuationHang`).",
         ],
         errata: [
-            "000 §7.4 says never to `dispatch_sync` to the main queue, and §7.6 then does it from a background block. That is legal off main, but deadlocks if main is waiting for that block.",
+            "000 §7.4 says never to `dispatch_sync` to the main queue, and §7.6 then does it from a background block. That is legal off main, but deadlocks if main is waiting for that block."
         ],
         scenarios: [
             Scenario(
                 "main.sync from main",
                 rules: [.subprocessDemo(legacy: .trapsOrHangs, modern: .finishes)],
-                legacy: .childProcess(.onMainThread { _, log in
-                    Legacy.SyncDeadlock.mainSyncFromMain(log: log)
-                }),
-                modern: .childProcess(.async { _, log in
-                    await Modern.SyncDeadlock.mainActorRunFromMainActor(log: log)
-                })
+                legacy: .childProcess(
+                    .onMainThread { _, log in
+                        Legacy.SyncDeadlock.mainSyncFromMain(log: log)
+                    }),
+                modern: .childProcess(
+                    .async { _, log in
+                        await Modern.SyncDeadlock.mainActorRunFromMainActor(log: log)
+                    })
             ),
             Scenario(
                 "sync onto the current queue",
                 rules: [.subprocessDemo(legacy: .trapsOrHangs, modern: .finishes)],
-                legacy: .childProcess(.onMainThread { _, log in
-                    Legacy.SyncDeadlock.syncOntoCurrentQueue(log: log)
-                }),
-                modern: .childProcess(.async { _, log in
-                    await Modern.SyncDeadlock.callOwnActor(log: log)
-                })
+                legacy: .childProcess(
+                    .onMainThread { _, log in
+                        Legacy.SyncDeadlock.syncOntoCurrentQueue(log: log)
+                    }),
+                modern: .childProcess(
+                    .async { _, log in
+                        await Modern.SyncDeadlock.callOwnActor(log: log)
+                    })
             ),
             Scenario(
                 "two queues sync into each other",
                 rules: [.subprocessDemo(legacy: .hangs, modern: .hangs)],
-                legacy: .childProcess(.onMainThread { _, log in
-                    Legacy.SyncDeadlock.syncIntoEachOther(log: log)
-                }),
-                modern: .childProcess(.async { _, log in
-                    await Modern.SyncDeadlock.awaitNeverResumedContinuation(log: log)
-                })
+                legacy: .childProcess(
+                    .onMainThread { _, log in
+                        Legacy.SyncDeadlock.syncIntoEachOther(log: log)
+                    }),
+                modern: .childProcess(
+                    .async { _, log in
+                        await Modern.SyncDeadlock.awaitNeverResumedContinuation(log: log)
+                    })
             ),
         ]
     )

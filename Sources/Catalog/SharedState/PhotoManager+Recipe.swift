@@ -15,13 +15,16 @@ extension Recipe {
         ],
         file: "SharedState/PhotoManager.swift",
         apis: [
-            APIMapping("DispatchQueue(label:attributes: .concurrent)", "actor (reads are serialised too); immutable snapshots when reads must run in parallel"),
+            APIMapping(
+                "DispatchQueue(label:attributes: .concurrent)",
+                "actor (reads are serialised too); immutable snapshots when reads must run in parallel"),
             APIMapping("async(flags: .barrier)", "actor method"),
             APIMapping("DispatchQueue.sync", "`await` on the actor's property"),
             APIMapping("DispatchQueue.main", "a `@MainActor` task consuming the stream"),
             APIMapping("NSNotificationCenter post", "`AsyncStream` of events"),
         ],
-        problem: "Let many threads read `PhotoManager`'s photos at once, but make each write exclusive, and tell the UI on the main thread when content was added.",
+        problem:
+            "Let many threads read `PhotoManager`'s photos at once, but make each write exclusive, and tell the UI on the main thread when content was added.",
         changes: [
             "The private concurrent queue with barrier writes and `sync` reads becomes an `actor`. Its serial executor makes every write exclusive and every read a whole array, and the compiler checks it: no `@unchecked Sendable`, no comment standing in for a proof.",
             "The actor also serialises the reads. For a read that copies an array reference that costs nothing; when long reads must overlap, publish immutable snapshots instead (see `rcu-snapshot`).",

@@ -13,11 +13,16 @@ extension Recipe {
         ],
         file: "Timers/CancellableDelay.swift",
         apis: [
-            APIMapping("DispatchWorkItem + cancel()", "the `Task` handle + `task.cancel()`; `Task.sleep` throws `CancellationError` at once"),
-            APIMapping("DispatchWorkItem.isCancelled", "`Task.isCancelled` inside the task; `await task.result` outside"),
-            APIMapping("asyncAfter(deadline:execute:) with a DispatchWorkItem", "`Task { try await Task.sleep(for:); … }`"),
+            APIMapping(
+                "DispatchWorkItem + cancel()",
+                "the `Task` handle + `task.cancel()`; `Task.sleep` throws `CancellationError` at once"),
+            APIMapping(
+                "DispatchWorkItem.isCancelled", "`Task.isCancelled` inside the task; `await task.result` outside"),
+            APIMapping(
+                "asyncAfter(deadline:execute:) with a DispatchWorkItem", "`Task { try await Task.sleep(for:); … }`"),
         ],
-        problem: "Schedule work for later, and call it off if it is no longer wanted before it fires: the hint that should not appear once the user has added a photo.",
+        problem:
+            "Schedule work for later, and call it off if it is no longer wanted before it fires: the hint that should not appear once the user has added a photo.",
         changes: [
             "The `DispatchWorkItem` you keep becomes the `Task` you keep; `item.cancel()` becomes `task.cancel()`.",
             "The legacy queue skips a cancelled item when its time comes. A cancelled task is woken at once: `Task.sleep` throws `CancellationError`, and everything after it is skipped.",
@@ -30,7 +35,7 @@ extension Recipe {
             "A plain `asyncAfter` closure can't be cancelled at all, as the seed says (003 L273): wrap it in a `DispatchWorkItem` (in C, `dispatch_block_create`) or keep a task for anything you may want to call off.",
         ],
         annotations: [
-            "`action` is `@escaping @Sendable`: the queue runs it later, on another thread. The work item that wraps it is created in nonisolated code.",
+            "`action` is `@escaping @Sendable`: the queue runs it later, on another thread. The work item that wraps it is created in nonisolated code."
         ],
         differences: [
             "A work item cancelled before its deadline never runs; a cancelled task does run, but only to its `Task.sleep`, which throws at once. Neither runs the action, and only the task can be awaited for the outcome (`CancellableDelayTests.cancelledBeforeTheDeadlineRecordsNothing`, `CancellableDelayTests.cancelledTaskEndsAtOnceWithCancellationError`).",

@@ -9,14 +9,15 @@ extension Recipe {
         title: "Cancel and reschedule: only the last trigger fires",
         chapter: .timers,
         seeds: [
-            "Beyond the seeds: seen in anyproto/anytype-swift Anytype/Sources/Helpers/Debouncer.swift; Ranchero-Software/NetNewsWire Modules/RSCore/Sources/RSCore/Shared/CoalescingQueue.swift",
+            "Beyond the seeds: seen in anyproto/anytype-swift Anytype/Sources/Helpers/Debouncer.swift; Ranchero-Software/NetNewsWire Modules/RSCore/Sources/RSCore/Shared/CoalescingQueue.swift"
         ],
         file: "Timers/Debouncer.swift",
         apis: [
             APIMapping("DispatchWorkItem.cancel() + asyncAfter to debounce", "cancel-and-replace a sleeping `Task`"),
             APIMapping("DispatchTime.now()", "`ContinuousClock.now`"),
         ],
-        problem: "React to a burst of events (keystrokes in a search box) once, with the last value, after the burst has paused; and, optionally, at least every so often while a burst goes on.",
+        problem:
+            "React to a burst of events (keystrokes in a search box) once, with the last value, after the burst has paused; and, optionally, at least every so often while a burst goes on.",
         changes: [
             "The pending `DispatchWorkItem` becomes the pending `Task`; `item.cancel()` + `asyncAfter` becomes `task.cancel()` + a new task that sleeps until the deadline first.",
             "The main queue that serialized calls and the action becomes `@MainActor` on the class: its tasks inherit the main actor, so the state needs no lock and the action runs on main.",
@@ -38,20 +39,24 @@ extension Recipe {
             Scenario(
                 rules: [.exact, .invariant(["everySearchWaitedLongEnough"])],
                 legacy: { context in
-                    try await legacySearchBox(context, keystrokes: ["s", "sw", "swi", "swif", "swift"], maxInterval: nil)
+                    try await legacySearchBox(
+                        context, keystrokes: ["s", "sw", "swi", "swif", "swift"], maxInterval: nil)
                 },
                 modern: { context in
-                    try await modernSearchBox(context, keystrokes: ["s", "sw", "swi", "swif", "swift"], maxInterval: nil)
+                    try await modernSearchBox(
+                        context, keystrokes: ["s", "sw", "swi", "swif", "swift"], maxInterval: nil)
                 }
             ),
             Scenario(
                 "max interval",
                 rules: [.exact, .invariant(["everySearchWaitedLongEnough"])],
                 legacy: { context in
-                    try await legacySearchBox(context, keystrokes: concurrencyKeystrokes, maxInterval: context.pace(.seconds(3)))
+                    try await legacySearchBox(
+                        context, keystrokes: concurrencyKeystrokes, maxInterval: context.pace(.seconds(3)))
                 },
                 modern: { context in
-                    try await modernSearchBox(context, keystrokes: concurrencyKeystrokes, maxInterval: context.pace(.seconds(3)))
+                    try await modernSearchBox(
+                        context, keystrokes: concurrencyKeystrokes, maxInterval: context.pace(.seconds(3)))
                 }
             ),
         ]

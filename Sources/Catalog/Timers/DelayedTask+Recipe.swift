@@ -18,7 +18,8 @@ extension Recipe {
             APIMapping("dispatch_after", "`Task.sleep(for:)` or `clock.sleep(until:)`"),
             APIMapping("dispatch_time / NSEC_PER_SEC", "a `Duration` (`.seconds(2)`, `.milliseconds(500)`)"),
             APIMapping("dispatch_after_f", "a closure capturing `Sendable` values, after `Task.sleep(for:)`"),
-            APIMapping("performSelector:withObject:afterDelay:", "`Task { @MainActor in try await Task.sleep(for:); call() }`"),
+            APIMapping(
+                "performSelector:withObject:afterDelay:", "`Task { @MainActor in try await Task.sleep(for:); call() }`"),
         ],
         problem: "Run code once, after a delay, without blocking anyone while waiting.",
         changes: [
@@ -35,7 +36,7 @@ extension Recipe {
             "A `Task { }` created in a nonisolated function does not run on the main actor; say `@MainActor` where the delayed code touches UI.",
         ],
         annotations: [
-            "`log`, `photoCount` and `setPrompt` are `@escaping @Sendable`: `asyncAfter` runs them later, on another thread.",
+            "`log`, `photoCount` and `setPrompt` are `@escaping @Sendable`: `asyncAfter` runs them later, on another thread."
         ],
         errata: [
             "000 §7.7: `dispatch_after` does not take \"a delay in nanoseconds\". It takes an absolute `dispatch_time_t` built with `dispatch_time(DISPATCH_TIME_NOW, delta)`; the text corrects itself further down.",
@@ -45,45 +46,69 @@ extension Recipe {
             Scenario(
                 rules: [.exact, .invariant(["waitedAtLeastTheDelay"])],
                 legacy: { context in
-                    let (three, two, one) = (context.pace(.seconds(3)), context.pace(.seconds(2)), context.pace(.seconds(1)))
+                    let (three, two, one) = (
+                        context.pace(.seconds(3)), context.pace(.seconds(2)), context.pace(.seconds(1))
+                    )
                     let sink = UISink(log: context.log)
                     var waited: [Bool] = []
-                    waited.append(await awaitDelayedCallback(noSoonerThan: three) { report in
-                        Legacy.DelayedTask.printString(after: three) { context.log($0); report(()) }
-                    }.waitedLongEnough)
-                    waited.append(await awaitDelayedCallback(noSoonerThan: two) { report in
-                        Legacy.DelayedTask.processSomething(after: two) { context.log($0); report(()) }
-                    }.waitedLongEnough)
-                    waited.append(await awaitDelayedCallback(noSoonerThan: two) { report in
-                        Legacy.DelayedTask.foo(after: two) { context.log($0); report(()) }
-                    }.waitedLongEnough)
-                    waited.append(await awaitDelayedCallback(noSoonerThan: one) { report in
-                        Legacy.DelayedTask.showOrHideNavPrompt(after: one, photoCount: { 0 }) {
-                            sink.showFromMainQueue(promptLine($0))
-                            report(())
-                        }
-                    }.waitedLongEnough)
+                    waited.append(
+                        await awaitDelayedCallback(noSoonerThan: three) { report in
+                            Legacy.DelayedTask.printString(after: three) {
+                                context.log($0); report(())
+                            }
+                        }.waitedLongEnough)
+                    waited.append(
+                        await awaitDelayedCallback(noSoonerThan: two) { report in
+                            Legacy.DelayedTask.processSomething(after: two) {
+                                context.log($0); report(())
+                            }
+                        }.waitedLongEnough)
+                    waited.append(
+                        await awaitDelayedCallback(noSoonerThan: two) { report in
+                            Legacy.DelayedTask.foo(after: two) {
+                                context.log($0); report(())
+                            }
+                        }.waitedLongEnough)
+                    waited.append(
+                        await awaitDelayedCallback(noSoonerThan: one) { report in
+                            Legacy.DelayedTask.showOrHideNavPrompt(after: one, photoCount: { 0 }) {
+                                sink.showFromMainQueue(promptLine($0))
+                                report(())
+                            }
+                        }.waitedLongEnough)
                     context.record("waitedAtLeastTheDelay", waited.allSatisfy { $0 })
                 },
                 modern: { context in
-                    let (three, two, one) = (context.pace(.seconds(3)), context.pace(.seconds(2)), context.pace(.seconds(1)))
+                    let (three, two, one) = (
+                        context.pace(.seconds(3)), context.pace(.seconds(2)), context.pace(.seconds(1))
+                    )
                     let sink = UISink(log: context.log)
                     var waited: [Bool] = []
-                    waited.append(await awaitDelayedCallback(noSoonerThan: three) { report in
-                        Modern.DelayedTask.printString(after: three) { context.log($0); report(()) }
-                    }.waitedLongEnough)
-                    waited.append(await awaitDelayedCallback(noSoonerThan: two) { report in
-                        Modern.DelayedTask.processSomething(after: two) { context.log($0); report(()) }
-                    }.waitedLongEnough)
-                    waited.append(await awaitDelayedCallback(noSoonerThan: two) { report in
-                        await Modern.DelayedTask.foo(after: two) { context.log($0); report(()) }
-                    }.waitedLongEnough)
-                    waited.append(await awaitDelayedCallback(noSoonerThan: one) { report in
-                        Modern.DelayedTask.showOrHideNavPrompt(after: one, photoCount: { 0 }) { @MainActor in
-                            sink.show(promptLine($0))
-                            report(())
-                        }
-                    }.waitedLongEnough)
+                    waited.append(
+                        await awaitDelayedCallback(noSoonerThan: three) { report in
+                            Modern.DelayedTask.printString(after: three) {
+                                context.log($0); report(())
+                            }
+                        }.waitedLongEnough)
+                    waited.append(
+                        await awaitDelayedCallback(noSoonerThan: two) { report in
+                            Modern.DelayedTask.processSomething(after: two) {
+                                context.log($0); report(())
+                            }
+                        }.waitedLongEnough)
+                    waited.append(
+                        await awaitDelayedCallback(noSoonerThan: two) { report in
+                            await Modern.DelayedTask.foo(after: two) {
+                                context.log($0); report(())
+                            }
+                        }.waitedLongEnough)
+                    waited.append(
+                        await awaitDelayedCallback(noSoonerThan: one) { report in
+                            Modern.DelayedTask.showOrHideNavPrompt(after: one, photoCount: { 0 }) { @MainActor in
+                                sink.show(promptLine($0))
+                                report(())
+                            }
+                        }.waitedLongEnough)
                     context.record("waitedAtLeastTheDelay", waited.allSatisfy { $0 })
                 }
             ),
@@ -101,7 +126,9 @@ extension Recipe {
                 },
                 modern: { context in
                     let sink = UISink(log: context.log)
-                    try await Modern.DelayedTask.showOrHideNavPrompt(after: context.pace(.seconds(1)), photoCount: { 3 }) {
+                    try await Modern.DelayedTask.showOrHideNavPrompt(
+                        after: context.pace(.seconds(1)), photoCount: { 3 }
+                    ) {
                         @MainActor in sink.show(promptLine($0))
                     }.value
                 }

@@ -25,7 +25,8 @@ extension Recipe {
                 "NSInvocation / NSMethodSignature",
                 "no direct equivalent — closures: the timer block, the body of `for await`"
             ),
-            APIMapping("Timer.invalidate", "`task.cancel()` on the consuming task; `onTermination` cancels the producer"),
+            APIMapping(
+                "Timer.invalidate", "`task.cancel()` on the consuming task; `onTermination` cancels the producer"),
             APIMapping(
                 "RunLoop.run(mode:before:)",
                 "nothing: a task needs no run loop; the ticker's producer is a task"
@@ -42,7 +43,8 @@ extension Recipe {
             APIMapping("DispatchSource.resume()", "nothing: the producer task starts when it is created"),
             APIMapping("DispatchSource.cancel()", "`break` out of `for await`; `onTermination` cancels the producer"),
         ],
-        problem: "Run a task repeatedly at a fixed interval while something is active (the seed paints a view every second), and stop it cleanly.",
+        problem:
+            "Run a task repeatedly at a fixed interval while something is active (the seed paints a view every second), and stop it cleanly.",
         changes: [
             "A repeating `Timer` on a run loop becomes an `AsyncStream` ticker: a producer task sleeps until each deadline and yields, and a painting task runs `for await _ in ticks { paint() }`. `startPainting()` creates that task; `stopPainting()` cancels it.",
             "The producer sleeps *until* `start + n × interval` (`next += interval; try await clock.sleep(until: next, tolerance:)`), not *for* an interval, so a late wake-up does not push the later ticks back. `RepeatingTimerTests.modernTickerSleepsUntilDeadlinesSoLateWakeUpsDoNotDrift` checks the deadlines on a clock that always wakes late.",

@@ -9,14 +9,19 @@ extension Recipe {
         title: "Try again after growing delays",
         chapter: .timers,
         seeds: [
-            "Beyond the seeds: seen in Alamofire Source/Core/Session.swift (retryRequest(_:withDelay:)); websocket reconnect loops",
+            "Beyond the seeds: seen in Alamofire Source/Core/Session.swift (retryRequest(_:withDelay:)); websocket reconnect loops"
         ],
         file: "Timers/Retrier.swift",
         apis: [
-            APIMapping("asyncAfter to retry (retryRequest(_:withDelay:))", "a loop with `try await Task.sleep(for: delay)` between attempts"),
-            APIMapping("a cancelled flag checked when asyncAfter fires", "task cancellation: `Task.sleep` throws `CancellationError` at once"),
+            APIMapping(
+                "asyncAfter to retry (retryRequest(_:withDelay:))",
+                "a loop with `try await Task.sleep(for: delay)` between attempts"),
+            APIMapping(
+                "a cancelled flag checked when asyncAfter fires",
+                "task cancellation: `Task.sleep` throws `CancellationError` at once"),
         ],
-        problem: "Retry a failing operation (a request, a reconnect) after growing delays, give up after a few attempts, and stop at once when the caller no longer wants it.",
+        problem:
+            "Retry a failing operation (a request, a reconnect) after growing delays, give up after a few attempts, and stop at once when the caller no longer wants it.",
         changes: [
             "The chain of completion handlers, each `asyncAfter`-ing the next attempt, becomes a `while` loop: `return try await operation(attempt)`, and on failure `try await Task.sleep(for: delay)`; `delay *= 2`.",
             "The retrier object with its queue, its `isCancelled` flag and its stored completion becomes a function. The caller cancels the task it runs in.",
@@ -35,7 +40,7 @@ extension Recipe {
             "The operation, its completion and `log` are `@escaping @Sendable`: they are called later, on other queues.",
         ],
         differences: [
-            "Cancelled during a backoff, the legacy retrier reports the cancellation only when the backoff ends (the flag is read when `asyncAfter` fires); the modern loop reports it at once, because `Task.sleep` throws. Neither starts another attempt (`RetrierTests.legacyReportsCancellationWhenTheBackoffEndsModernAtOnce`).",
+            "Cancelled during a backoff, the legacy retrier reports the cancellation only when the backoff ends (the flag is read when `asyncAfter` fires); the modern loop reports it at once, because `Task.sleep` throws. Neither starts another attempt (`RetrierTests.legacyReportsCancellationWhenTheBackoffEndsModernAtOnce`)."
         ],
         scenarios: [
             Scenario(

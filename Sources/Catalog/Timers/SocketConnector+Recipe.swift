@@ -11,15 +11,19 @@ extension Recipe {
         seeds: ["004 L542–588 (CocoaAsyncSocket `-startConnectTimeout:`)"],
         file: "Timers/SocketConnector.swift",
         apis: [
-            APIMapping("DispatchSource.makeTimerSource", "`withTimeout` (a task group racing the work against `Task.sleep`)"),
+            APIMapping(
+                "DispatchSource.makeTimerSource", "`withTimeout` (a task group racing the work against `Task.sleep`)"),
             APIMapping("dispatch_source_set_timer", "the `Duration` passed to `withTimeout`"),
-            APIMapping("DispatchSourceTimer.schedule(deadline:repeating: .never, leeway:)", "one `Task.sleep(for:)` in the timeout child"),
+            APIMapping(
+                "DispatchSourceTimer.schedule(deadline:repeating: .never, leeway:)",
+                "one `Task.sleep(for:)` in the timeout child"),
             APIMapping("setEventHandler", "the code after `try await Task.sleep` in the timeout child"),
             APIMapping("DispatchSource.resume()", "nothing: a child task starts when it is added"),
             APIMapping("DispatchSource.cancel()", "`group.cancelAll()` when the first child finishes"),
             APIMapping("__weak/__strong self dance", "task lifetime: cancelling the caller cancels both children"),
         ],
-        problem: "Give an operation a deadline: the timeout handler runs exactly once unless the operation finishes first, and then it never runs.",
+        problem:
+            "Give an operation a deadline: the timeout handler runs exactly once unless the operation finishes first, and then it never runs.",
         changes: [
             "The one-shot timer source on the socket queue becomes a child task that sleeps and throws `TimeoutError`; the connect is the other child. `withTimeout` returns whichever finishes first and cancels the other.",
             "\"Cancel the timer when the connect completes\" and \"ignore a connect that completes after the timeout\" need no code: the task group cancels the loser and waits for it before `withTimeout` returns, so nothing can fire later.",

@@ -24,7 +24,8 @@ extension Recipe {
             ),
             APIMapping("DispatchSource.cancel()", "`break` out of `for await`; `onTermination` cancels the producer"),
         ],
-        problem: "Stop a repeating timer, either from other code or from within its own handler, so that it never fires again.",
+        problem:
+            "Stop a repeating timer, either from other code or from within its own handler, so that it never fires again.",
         changes: [
             "From inside, the seed's handler receives the timer and calls `invalidate()`. The modern handler is the body of `for await`, and it simply `break`s: the stream terminates, and its `onTermination` cancels the producer's sleep (`StoppableTimerTests.modernBreakingOutOfForAwaitCancelsTheProducer`).",
             "From outside, `invalidate()` has to be sent on the timer's thread: another thread posts it with `RunLoop.perform` and wakes the run loop. The modern `stop()` is `task.cancel()` on the consuming task, and again `onTermination` stops the producer (`StoppableTimerTests.modernStopCancelsTheSleepingProducer`).",
@@ -42,7 +43,7 @@ extension Recipe {
             "The `done` callback of `stop` is `@escaping @Sendable`: it runs on the timer's thread.",
         ],
         differences: [
-            "Stopping the Legacy timer from another thread is only a request: `stop` returns before the posted `invalidate()` has run, and the timer can fire until it does (`StoppableTimerTests.legacyStopFromAnotherThreadIsOnlyARequest`). The modern `stop()` runs on the main actor, like the ticks, so it has taken effect when it returns (`StoppableTimerTests.modernStopFromOutsideRunsNoTickAfterStop`).",
+            "Stopping the Legacy timer from another thread is only a request: `stop` returns before the posted `invalidate()` has run, and the timer can fire until it does (`StoppableTimerTests.legacyStopFromAnotherThreadIsOnlyARequest`). The modern `stop()` runs on the main actor, like the ticks, so it has taken effect when it returns (`StoppableTimerTests.modernStopFromOutsideRunsNoTickAfterStop`)."
         ],
         scenarios: [
             Scenario(

@@ -43,10 +43,10 @@ extension Recipe {
             "The `asyncAfter` block is `@Sendable` and captures the painter and the `@Sendable` log.",
         ],
         differences: [
-            "The Legacy timer's first fire date was fixed when it was created, so scheduled three intervals later it is already due and fires at once (`UnscheduledTimerTests.legacyFireDateIsFixedWhenTheTimerIsCreated`). The modern ticker counts its deadlines from `start()`, so its first tick comes one interval after the start (`UnscheduledTimerTests.modernFirstTickComesOneIntervalAfterStart`).",
+            "The Legacy timer's first fire date was fixed when it was created, so scheduled three intervals later it is already due and fires at once (`UnscheduledTimerTests.legacyFireDateIsFixedWhenTheTimerIsCreated`). The modern ticker counts its deadlines from `start()`, so its first tick comes one interval after the start (`UnscheduledTimerTests.modernFirstTickComesOneIntervalAfterStart`)."
         ],
         errata: [
-            "000 §7.14 L3245: the invocation listing ends `repeats:YES];;` with a stray semicolon.",
+            "000 §7.14 L3245: the invocation listing ends `repeats:YES];;` with a stray semicolon."
         ],
         scenarios: [
             Scenario(

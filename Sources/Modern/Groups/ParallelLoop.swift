@@ -115,7 +115,8 @@ public enum ParallelLoop {
                 Int(pixels[row + x0]) + 4 * Int(pixels[row + x1]) + 6 * Int(pixels[row + x])
                     + 4 * Int(pixels[row + x3]) + Int(pixels[row + x4])
             }
-            let weighted = horizontal(row0) + 4 * horizontal(row1) + 6 * horizontal(row2)
+            let weighted =
+                horizontal(row0) + 4 * horizontal(row1) + 6 * horizontal(row2)
                 + 4 * horizontal(row3) + horizontal(row4)
             let blurred = (weighted + 128) >> 8  // the weights add up to 256
             checksum += UInt64(blurred) * UInt64(x + 1)

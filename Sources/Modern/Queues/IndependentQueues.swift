@@ -33,7 +33,8 @@ public enum IndependentQueues {
 
     /// Actor 1 waits (at most `timeout`) for a signal that actor 2 sends; returns actor 1's
     /// result once both jobs have finished.
-    public static func signalAcrossActors(timeout: Duration, log: @escaping @Sendable (String) -> Void) async -> String {
+    public static func signalAcrossActors(timeout: Duration, log: @escaping @Sendable (String) -> Void) async -> String
+    {
         let actor1 = Worker(name: "actor 1", log: log)
         let actor2 = Worker(name: "actor 2", log: log)
         return await signal(from: actor2, to: actor1, timeout: timeout)

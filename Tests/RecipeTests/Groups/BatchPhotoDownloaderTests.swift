@@ -34,7 +34,8 @@ private struct PhotoError: Error, Equatable {
     }
 
     /// Runs one legacy batch and returns the error it reported; the completion must run on main.
-    static func legacyBatch(_ downloader: Legacy.BatchPhotoDownloader, recorder: Recorder? = nil) async -> (any Error)? {
+    static func legacyBatch(_ downloader: Legacy.BatchPhotoDownloader, recorder: Recorder? = nil) async -> (any Error)?
+    {
         await withCheckedContinuation { done in
             downloader.downloadPhotos(from: addresses) { error in
                 dispatchPrecondition(condition: .onQueue(.main))
@@ -154,10 +155,11 @@ private struct PhotoError: Error, Equatable {
         }
         await #expect(throws: failure) { try await modern.downloadPhotos(from: Self.addresses) }
 
-        #expect(recorder.lines.sorted() == [
-            "legacy finished LotsOfFaces.png", "legacy finished SuccessKid.png",
-            "modern cancelled LotsOfFaces.png", "modern cancelled SuccessKid.png",
-        ])
+        #expect(
+            recorder.lines.sorted() == [
+                "legacy finished LotsOfFaces.png", "legacy finished SuccessKid.png",
+                "modern cancelled LotsOfFaces.png", "modern cancelled SuccessKid.png",
+            ])
     }
 
     @Test @MainActor func legacyReportsTheLastErrorAndModernTheFirst() async {

@@ -12,8 +12,10 @@ import Testing
 
         func callAsFunction(_ numbers: [UInt32], workers: Int = 4) async -> MinMax {
             switch self {
-            case .posixThreads: await onOwnThread { Legacy.MinMaxSearch.withPOSIXThreads(numbers, threadCount: workers) }
-            case .threadSubclass: await onOwnThread { Legacy.MinMaxSearch.withThreadSubclass(numbers, threadCount: workers) }
+            case .posixThreads:
+                await onOwnThread { Legacy.MinMaxSearch.withPOSIXThreads(numbers, threadCount: workers) }
+            case .threadSubclass:
+                await onOwnThread { Legacy.MinMaxSearch.withThreadSubclass(numbers, threadCount: workers) }
             case .taskGroup: await Modern.MinMaxSearch.minMax(of: numbers, workers: workers)
             }
         }

@@ -84,7 +84,9 @@ private final class IterationCounts: Sendable {
     }
 
     @Test func modernOneChildPerRowChecksumsEqualTheSequentialLoop() async {
-        #expect(await Modern.ParallelLoop.rowChecksumsOneChildPerRow(pixels: Self.pixels, width: Self.width) == Self.sequential)
+        #expect(
+            await Modern.ParallelLoop.rowChecksumsOneChildPerRow(pixels: Self.pixels, width: Self.width)
+                == Self.sequential)
     }
 
     /// The invariant is only as good as the checksum: moving a pixel within its row, or changing
@@ -94,11 +96,13 @@ private final class IterationCounts: Sendable {
         let row = 100 * Self.width
         swapped.swapAt(row + 10, row + 200)
         #expect(swapped[row + 10] != swapped[row + 200])
-        #expect(Legacy.ParallelLoop.sequentialRowChecksums(pixels: swapped, width: Self.width)[100] != Self.sequential[100])
+        #expect(
+            Legacy.ParallelLoop.sequentialRowChecksums(pixels: swapped, width: Self.width)[100] != Self.sequential[100])
 
         var changed = Self.pixels
         changed[row + 50] = changed[row + 50] < 128 ? 255 : 0
-        #expect(Modern.ParallelLoop.sequentialRowChecksums(pixels: changed, width: Self.width)[100] != Self.sequential[100])
+        #expect(
+            Modern.ParallelLoop.sequentialRowChecksums(pixels: changed, width: Self.width)[100] != Self.sequential[100])
     }
 
     @Test func legacyCompletionFollowsEveryIteration() async {

@@ -13,10 +13,11 @@ import Testing
         let recorder = Recorder()
         let sink = UISink(log: recorder.logger)
         await withCheckedContinuation { done in
-            call(Legacy.AlertPresenter { line in
-                sink.showFromMainQueue(line)
-                done.resume()
-            })
+            call(
+                Legacy.AlertPresenter { line in
+                    sink.showFromMainQueue(line)
+                    done.resume()
+                })
         }
         return sink.shown
     }
@@ -60,7 +61,8 @@ import Testing
         let recorder = Recorder()
         let sink = UISink(log: recorder.logger)
         let presenter = Modern.AlertPresenter { @MainActor line in sink.show(line) }
-        let shown = presenter.announce(Modern.AlertViewData(title: "GCD", message: "GCD is amazing!", cancelButtonTitle: "OK"))
+        let shown = presenter.announce(
+            Modern.AlertViewData(title: "GCD", message: "GCD is amazing!", cancelButtonTitle: "OK"))
         recorder.log("returned")
         await shown.value
         #expect(recorder.lines == ["returned", Self.amazing])

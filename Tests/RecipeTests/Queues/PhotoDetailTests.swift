@@ -34,10 +34,12 @@ import Testing
                 let load: @Sendable (URL) throws -> Data = { try Data(contentsOf: $0) }
                 if nestedSync {
                     Legacy.PhotoDetail.showOverlayWithNestedSync(
-                        from: url, load: load, log: recorder.logger, show: show) { done.resume() }
+                        from: url, load: load, log: recorder.logger, show: show
+                    ) { done.resume() }
                 } else {
                     Legacy.PhotoDetail.showOverlay(
-                        from: url, load: load, log: recorder.logger, show: show) { done.resume() }
+                        from: url, load: load, log: recorder.logger, show: show
+                    ) { done.resume() }
                 }
                 recorder.log("returned")
             }
@@ -110,7 +112,8 @@ import Testing
     func legacyEmptyFileMeansNoData(nestedSync: Bool) async throws {
         let (lines, shown) = try await Self.runLegacy(nestedSync: nestedSync, contents: Data())
         #expect(shown.isEmpty)
-        #expect(lines.filter { $0 != "returned" } == ["No data could get downloaded from the URL.", Self.nothingToDisplay])
+        #expect(
+            lines.filter { $0 != "returned" } == ["No data could get downloaded from the URL.", Self.nothingToDisplay])
     }
 
     @Test func modernEmptyFileMeansNoData() async throws {

@@ -6,7 +6,9 @@ import Testing
 /// The legacy demonstrations trap or hang, so they run only in child processes (`compare --demo`).
 @Suite(.serialized) struct SyncDeadlockTests {
     /// Runs `compare --demo sync-deadlock <scenario> <side>` and reports how it ended.
-    static func runChild(_ scenario: String, _ side: String, timeout: Duration = .seconds(10)) async -> (DemoResult, [String]) {
+    static func runChild(
+        _ scenario: String, _ side: String, timeout: Duration = .seconds(10)
+    ) async -> (DemoResult, [String]) {
         await ChildProcess.run(
             arguments: ["--demo", "sync-deadlock", scenario, side, "--pace", "test"],
             timeout: timeout
@@ -30,19 +32,21 @@ import Testing
     @Test func modernCounterpartsFinish() async {
         let main = Recorder()
         await Modern.SyncDeadlock.mainActorRunFromMainActor(log: main.logger)
-        #expect(main.lines == [
-            "on the main actor, about to await MainActor.run",
-            "inside MainActor.run: already on the main actor, so it just runs",
-            "MainActor.run returned",
-        ])
+        #expect(
+            main.lines == [
+                "on the main actor, about to await MainActor.run",
+                "inside MainActor.run: already on the main actor, so it just runs",
+                "MainActor.run returned",
+            ])
 
         let actor = Recorder()
         await Modern.SyncDeadlock.callOwnActor(log: actor.logger)
-        #expect(actor.lines == [
-            "on the actor, about to call into the same actor",
-            "inside the inner call: a call to your own actor runs at once",
-            "the actor call returned",
-        ])
+        #expect(
+            actor.lines == [
+                "on the actor, about to call into the same actor",
+                "inside the inner call: a call to your own actor runs at once",
+                "the actor call returned",
+            ])
     }
 
     @Test func modernCounterpartsFinishInAChildProcessToo() async {
@@ -57,13 +61,13 @@ import Testing
         let timeout = Duration.milliseconds(1500)
         let (legacy, legacyLines) = await Self.runChild("two queues sync into each other", "legacy", timeout: timeout)
         #expect(legacy == .hung)
-        #expect(legacyLines == [
-            "queue A: running, about to sync onto queue B",
-            "queue B: running, about to sync onto queue A",
-        ])
+        #expect(
+            legacyLines == [
+                "queue A: running, about to sync onto queue B",
+                "queue B: running, about to sync onto queue A",
+            ])
         let (modern, modernLines) = await Self.runChild("two queues sync into each other", "modern", timeout: timeout)
         #expect(modern == .hung)
         #expect(modernLines == ["awaiting a callback that never comes"])
     }
 }
-

@@ -58,7 +58,9 @@ import Testing
 
     /// Types on the main actor, sleeping until each keystroke's deadline.
     @MainActor
-    static func modernType(_ keystrokes: [String], into debouncer: Modern.Debouncer<String>, session: Session) async throws {
+    static func modernType(
+        _ keystrokes: [String], into debouncer: Modern.Debouncer<String>, session: Session
+    ) async throws {
         let start = ContinuousClock.now
         for (index, value) in keystrokes.enumerated() {
             try await Task.sleep(until: start + interval * index)

@@ -38,7 +38,8 @@ import Testing
     }
 
     static func legacyRun(_ server: Server, base: Duration = base, log: Recorder) async -> Result<String, any Error> {
-        let retrier = Legacy.Retrier<String>(maxAttempts: 3, baseDelay: base, log: log.logger, operation: server.attempt)
+        let retrier = Legacy.Retrier<String>(
+            maxAttempts: 3, baseDelay: base, log: log.logger, operation: server.attempt)
         return await withCheckedContinuation { done in
             retrier.start { done.resume(returning: $0) }
         }
@@ -46,7 +47,9 @@ import Testing
 
     static func modernRun(_ server: Server, base: Duration = base, log: Recorder) async -> Result<String, any Error> {
         do {
-            return .success(try await Modern.Retrier.run(maxAttempts: 3, baseDelay: base, log: log.logger, operation: server.attempt))
+            return .success(
+                try await Modern.Retrier.run(
+                    maxAttempts: 3, baseDelay: base, log: log.logger, operation: server.attempt))
         } catch {
             return .failure(error)
         }
@@ -70,10 +73,11 @@ import Testing
         let log = Recorder()
         let result = await side.run(server, log: log)
         #expect(try result.get() == "connected on attempt 3")
-        #expect(log.lines == [
-            "attempt 1 failed: connection refused; retrying",
-            "attempt 2 failed: connection refused; retrying",
-        ])
+        #expect(
+            log.lines == [
+                "attempt 1 failed: connection refused; retrying",
+                "attempt 2 failed: connection refused; retrying",
+            ])
         let times = server.attemptTimes
         try #require(times.count == 3)
         #expect(times[0].duration(to: times[1]) >= Self.base)
@@ -95,34 +99,49 @@ import Testing
         let log = Recorder()
         let result = await side.run(server, log: log)
         #expect(throws: Refused.self) { try result.get() }
-        #expect(log.lines == [
-            "attempt 1 failed: connection refused; retrying",
-            "attempt 2 failed: connection refused; retrying",
-            "attempt 3 failed: connection refused; giving up",
-        ])
+        #expect(
+            log.lines == [
+                "attempt 1 failed: connection refused; retrying",
+                "attempt 2 failed: connection refused; retrying",
+                "attempt 3 failed: connection refused; giving up",
+            ])
         #expect(server.attemptTimes.count == 3)
     }
 
-    @Test func cancellingDuringABackoffStopsFurtherAttempts() async throws {
-        // Legacy: cancel once the first backoff has been scheduled (it is logged just before).
-        let legacyServer = Server(failures: .max)
-        let (legacyBackoffs, legacyBackoff) = AsyncStream.makeStream(of: Void.self)
-        let retrier = Legacy.Retrier<String>(maxAttempts: 3, baseDelay: Self.base, log: { _ in legacyBackoff.yield() }) {
-            legacyServer.attempt($0, completion: $1)
+    /// A legacy retrier whose caller cancels it as the first backoff begins: `cancel()` is called
+    /// from the line that announces the backoff, so it lands inside the backoff at any speed.
+    static func legacyRetrierCancelledAtFirstBackoff(
+        server: Server, baseDelay: Duration, backoffStarted: @escaping @Sendable () -> Void = {}
+    ) -> Legacy.Retrier<String> {
+        let cancel = Locked<(@Sendable () -> Void)?>(nil)
+        let retrier = Legacy.Retrier<String>(
+            maxAttempts: 3, baseDelay: baseDelay,
+            log: { _ in
+                backoffStarted()
+                cancel.withLock { $0 }?()
+            }
+        ) {
+            server.attempt($0, completion: $1)
         }
-        async let legacyResult = withCheckedContinuation { done in
+        cancel.withLock { $0 = { retrier.cancel() } }
+        return retrier
+    }
+
+    @Test func cancellingDuringABackoffStopsFurtherAttempts() async throws {
+        let legacyServer = Server(failures: .max)
+        let retrier = Self.legacyRetrierCancelledAtFirstBackoff(server: legacyServer, baseDelay: Self.base)
+        let legacyOutcome = await withCheckedContinuation { done in
             retrier.start { done.resume(returning: $0) }
         }
-        for await _ in legacyBackoffs { break }
-        retrier.cancel()
-        let legacyOutcome = await legacyResult
         #expect(throws: RetryCancelledError.self) { try legacyOutcome.get() }
 
-        // Modern: cancel the task while it sleeps.
+        // Modern: cancel the task while it sleeps (the backoff is far longer than any machine's
+        // delay in delivering the cancellation).
         let modernServer = Server(failures: .max)
         let (modernBackoffs, modernBackoff) = AsyncStream.makeStream(of: Void.self)
         let retry = Task {
-            try await Modern.Retrier.run(maxAttempts: 3, baseDelay: Self.base, log: { _ in modernBackoff.yield() }) {
+            try await Modern.Retrier.run(maxAttempts: 3, baseDelay: .seconds(3600), log: { _ in modernBackoff.yield() })
+            {
                 try await modernServer.attempt($0)
             }
         }
@@ -131,7 +150,7 @@ import Testing
         let modernResult = await retry.result
         #expect(throws: CancellationError.self) { try modernResult.get() }
 
-        try await Task.sleep(for: Self.base * 3)  // past the next backoff: no second attempt may come
+        try await Task.sleep(for: Self.base * 3)  // past the next legacy backoff: no second attempt may come
         #expect(legacyServer.attemptTimes.count == 1)
         #expect(modernServer.attemptTimes.count == 1)
     }
@@ -140,26 +159,22 @@ import Testing
     /// cancellation is reported only then; the modern sleep throws at once.
     @Test func legacyReportsCancellationWhenTheBackoffEndsModernAtOnce() async throws {
         let legacyServer = Server(failures: .max)
-        let (legacyBackoffs, legacyBackoff) = AsyncStream.makeStream(of: ContinuousClock.Instant.self)
-        let retrier = Legacy.Retrier<String>(
-            maxAttempts: 3, baseDelay: Self.base * 3, log: { _ in legacyBackoff.yield(.now) }
-        ) {
-            legacyServer.attempt($0, completion: $1)
+        let backoffStartedAt = Locked<ContinuousClock.Instant?>(nil)
+        let retrier = Self.legacyRetrierCancelledAtFirstBackoff(server: legacyServer, baseDelay: Self.base * 3) {
+            backoffStartedAt.withLock { $0 = .now }
         }
-        async let legacyResult = withCheckedContinuation { done in
+        let (result, reportedAt) = await withCheckedContinuation { done in
             retrier.start { done.resume(returning: (result: $0, at: ContinuousClock.now)) }
         }
-        var backoffs = legacyBackoffs.makeAsyncIterator()
-        let backoffStartedAt = try #require(await backoffs.next())
-        retrier.cancel()
-        let (result, reportedAt) = await legacyResult
         #expect(throws: RetryCancelledError.self) { try result.get() }
-        #expect(backoffStartedAt.duration(to: reportedAt) >= Self.base * 3)
+        let startedAt = try #require(backoffStartedAt.withLock { $0 })
+        #expect(startedAt.duration(to: reportedAt) >= Self.base * 3)
 
         let modernServer = Server(failures: .max)
         let (modernBackoffs, modernBackoff) = AsyncStream.makeStream(of: Void.self)
         let retry = Task {
-            try await Modern.Retrier.run(maxAttempts: 3, baseDelay: .seconds(3600), log: { _ in modernBackoff.yield() }) {
+            try await Modern.Retrier.run(maxAttempts: 3, baseDelay: .seconds(3600), log: { _ in modernBackoff.yield() })
+            {
                 try await modernServer.attempt($0)
             }
         }

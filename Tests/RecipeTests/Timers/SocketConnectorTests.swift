@@ -14,7 +14,9 @@ import Testing
 
     /// A legacy fake connect that calls back on a global queue after `latency`, and then tells
     /// `calledBack`.
-    static func legacySlowOpen(latency: Duration, calledBack: AsyncStream<Void>.Continuation) -> Legacy.SocketConnector.Open {
+    static func legacySlowOpen(
+        latency: Duration, calledBack: AsyncStream<Void>.Continuation
+    ) -> Legacy.SocketConnector.Open {
         { completion in
             DispatchQueue.global().asyncAfter(deadline: .now() + latency / .seconds(1)) {
                 completion(.success(()))
@@ -102,7 +104,8 @@ import Testing
 
         let modern = Recorder()
         await #expect(throws: Refused.self) {
-            try await Modern.SocketConnector.connect(timeout: Self.timeout, open: { throw Refused() }, log: modern.logger)
+            try await Modern.SocketConnector.connect(
+                timeout: Self.timeout, open: { throw Refused() }, log: modern.logger)
         }
 
         try await Task.sleep(for: Self.timeout * 3)

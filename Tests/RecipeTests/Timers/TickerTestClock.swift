@@ -1,5 +1,5 @@
-import RecipeKit
 import Dispatch
+import RecipeKit
 
 /// A virtual clock for the ticker tests: no real time passes.
 ///
