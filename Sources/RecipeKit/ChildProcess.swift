@@ -26,8 +26,9 @@ public enum ChildProcess {
         return current.deletingLastPathComponent().appendingPathComponent("compare")
     }
 
-    /// Runs `compare` (or another executable) with these arguments; kills it when the timeout
-    /// passes, and returns how it ended and the lines it wrote to standard output.
+    /// Runs `compare` (or another executable) with these arguments; kills it when it is found hung
+    /// (blocked, not merely slow) after the timeout, and returns how it ended and the lines it wrote
+    /// to standard output.
     public static func run(
         _ executable: URL = executable,
         arguments: [String],
@@ -39,18 +40,14 @@ public enum ChildProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         // Without this, the Swift runtime's backtracer symbolicates every crash before the process
-        // dies, which on a loaded machine can take longer than the timeout: a trap would be
-        // reported as a hang.
+        // dies, which only makes a trap slower to report.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        let exited = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in
-            exited.continuation.yield()
-            exited.continuation.finish()
-        }
+        let exited = Locked(false)
+        process.terminationHandler = { _ in exited.withLock { $0 = true } }
         do {
             try process.run()
         } catch {
@@ -62,30 +59,76 @@ public enum ChildProcess {
         let reader = Task {
             await onOwnThread(name: "child-output") { output.fileHandleForReading.readDataToEndOfFile() }
         }
-        let endedInTime = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                for await _ in exited.stream { return true }
-                return true
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
-        if !endedInTime {
+        let endedByItself = await waitForExit(of: process.processIdentifier, exited: exited, timeout: timeout)
+        if !endedByItself {
             kill(process.processIdentifier, SIGKILL)
             await onOwnThread(name: "child-reaper") { process.waitUntilExit() }
         }
         let data = await reader.value
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-        guard endedInTime else { return (.hung, lines) }
+        guard endedByItself else { return (.hung, lines) }
         switch process.terminationReason {
         case .uncaughtSignal: return (.trapped(signal: process.terminationStatus), lines)
         case .exit: return (.finished(status: process.terminationStatus), lines)
         @unknown default: return (.finished(status: process.terminationStatus), lines)
+        }
+    }
+
+    /// Waits until the child exits (true) or is found hung (false).
+    ///
+    /// "Hung" means blocked: once `timeout` has passed, the child counts as hung only when none of
+    /// its threads is runnable and it used no CPU time over a quarter of a second. A child that is
+    /// merely slow (starting up on a loaded machine, printing a crash report) is still running or
+    /// runnable, so it gets more time, up to twelve timeouts in all. Where `/proc` can't be read,
+    /// the plain timeout decides.
+    private static func waitForExit(of pid: Int32, exited: Locked<Bool>, timeout: Duration) async -> Bool {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var lastActivity: ThreadActivity?
+        var lastSample = start
+        while !exited.withLock({ $0 }) {
+            let elapsed = clock.now - start
+            if elapsed >= timeout {
+                guard let activity = ThreadActivity(pid: pid) else {
+                    return exited.withLock { $0 }
+                }
+                if clock.now - lastSample >= .milliseconds(250) || lastActivity == nil {
+                    if let lastActivity, !activity.anyRunnable, activity.cpuTicks == lastActivity.cpuTicks {
+                        return exited.withLock { $0 }
+                    }
+                    lastActivity = activity
+                    lastSample = clock.now
+                }
+                if elapsed >= timeout * 12 { return exited.withLock { $0 } }
+            }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return true
+    }
+}
+
+/// What the threads of a process are doing, from `/proc/<pid>/task/*/stat` (Linux).
+struct ThreadActivity: Equatable {
+    /// User plus system CPU time of all threads, in clock ticks.
+    var cpuTicks = 0
+    /// Whether any thread is running or ready to run.
+    var anyRunnable = false
+
+    /// Nil where `/proc` is not available, or the process is gone.
+    init?(pid: Int32) {
+        let tasks = "/proc/\(pid)/task"
+        guard let threads = try? FileManager.default.contentsOfDirectory(atPath: tasks), !threads.isEmpty else {
+            return nil
+        }
+        for thread in threads {
+            guard let stat = try? String(contentsOfFile: "\(tasks)/\(thread)/stat", encoding: .utf8),
+                let end = stat.lastIndex(of: ")")
+            else { continue }
+            // After "pid (comm)": state is field 3, utime field 14, stime field 15.
+            let fields = stat[stat.index(after: end)...].split(separator: " ")
+            guard fields.count > 12 else { continue }
+            if fields[0] == "R" || fields[0] == "Z" { anyRunnable = true }
+            cpuTicks += (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
         }
     }
 }

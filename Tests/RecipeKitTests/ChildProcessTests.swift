@@ -27,4 +27,11 @@ import Testing
         #expect(result == .hung)
         #expect(clock.now - start >= .milliseconds(200))
     }
+
+    @Test func aChildThatIsBusyPastTheTimeoutIsNotTakenForAHungOne() async {
+        let busy = "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done; echo done"
+        let (result, lines) = await ChildProcess.run(shell, arguments: ["-c", busy], timeout: .milliseconds(50))
+        #expect(result == .finished(status: 0))
+        #expect(lines == ["done"])
+    }
 }
