@@ -32,13 +32,16 @@ public enum DemoChild {
         }
         let log = Recorder(echo: STDOUT_FILENO).logger
         switch body {
+        // `_exit`, not `exit`: a demo child leaves at once. `exit` runs atexit handlers and
+        // destructors while the runtime's other threads may hold their locks, and intermittently
+        // deadlocked there under load. Nothing needs flushing: every line went out with write(2).
         case .onMainThread(let run):
             run(pace, log)
-            exit(0)
+            _exit(0)
         case .async(let run):
             Task {
                 await run(pace, log)
-                exit(0)
+                _exit(0)
             }
             dispatchMain()
         }

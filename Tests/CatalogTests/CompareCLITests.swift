@@ -11,43 +11,53 @@ import Testing
         let err: String
     }
 
-    func compare(_ arguments: String...) throws -> Run {
-        try compare(arguments)
+    func compare(_ arguments: String...) async throws -> Run {
+        try await compare(arguments)
     }
 
-    /// Runs the built `compare` with these arguments, with `NO_COLOR` unset.
-    func compare(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = ChildProcess.executable
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "NO_COLOR")
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus,
-            out: String(decoding: outData, as: UTF8.self),
-            err: String(decoding: errData, as: UTF8.self)
-        )
+    /// Runs the built `compare` with these arguments, with `NO_COLOR` unset. The blocking reads
+    /// and the wait run on a thread of their own, never on one of the cooperative pool's few.
+    func compare(_ arguments: [String]) async throws -> Run {
+        try await onOwnThread(name: "compare-cli-test") {
+            let process = Process()
+            process.executableURL = ChildProcess.executable
+            process.arguments = arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment.removeValue(forKey: "NO_COLOR")
+            process.environment = environment
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            // Drain standard error on another thread, so that neither pipe can fill up and block.
+            let errData = Locked(Data())
+            let errRead = DispatchSemaphore(value: 0)
+            Thread {
+                errData.withLock { $0 = err.fileHandleForReading.readDataToEndOfFile() }
+                errRead.signal()
+            }.start()
+            let outData = out.fileHandleForReading.readDataToEndOfFile()
+            errRead.wait()
+            process.waitUntilExit()
+            return Run(
+                status: process.terminationStatus,
+                out: String(decoding: outData, as: UTF8.self),
+                err: String(decoding: errData.withLock { $0 }, as: UTF8.self)
+            )
+        }
     }
 
-    @Test func helpNamesEveryOptionAndTheExitStatuses() throws {
-        let run = try compare("--help")
+    @Test func helpNamesEveryOptionAndTheExitStatuses() async throws {
+        let run = try await compare("--help")
         #expect(run.status == 0)
         for option in ["--list", "--all", "--runs", "--pace", "--code", "--json", "--full", "NO_COLOR", "64"] {
             #expect(run.out.contains(option), "help does not mention \(option)")
         }
     }
 
-    @Test func listShowsEveryRecipeUnderItsChapterInOrder() throws {
-        let run = try compare("--list")
+    @Test func listShowsEveryRecipeUnderItsChapterInOrder() async throws {
+        let run = try await compare("--list")
         #expect(run.status == 0)
         var position = run.out.startIndex
         for chapter in Catalog.chapters {
@@ -61,8 +71,8 @@ import Testing
         }
     }
 
-    @Test func anUnknownRecipeIsAUsageErrorThatSuggestsTheClosestIds() throws {
-        let run = try compare("seral-queue")
+    @Test func anUnknownRecipeIsAUsageErrorThatSuggestsTheClosestIds() async throws {
+        let run = try await compare("seral-queue")
         #expect(run.status == 64)
         #expect(run.err.contains("no recipe 'seral-queue'"))
         #expect(run.err.contains("Did you mean: serial-queue"))
@@ -72,14 +82,14 @@ import Testing
     @Test(arguments: [
         ["--runs", "0"], ["--runs"], ["--pace", "warp"], ["--frobnicate"], [], ["--list", "serial-queue"],
     ])
-    func badArgumentsAreUsageErrors(_ arguments: [String]) throws {
-        let process = try compare(arguments)
+    func badArgumentsAreUsageErrors(_ arguments: [String]) async throws {
+        let process = try await compare(arguments)
         #expect(process.status == 64)
         #expect(process.err.contains("compare:"))
     }
 
-    @Test func aRecipeRunPrintsBothTranscriptsTheVerdictAndTimings() throws {
-        let run = try compare("serial-queue", "--runs", "1", "--pace", "test")
+    @Test func aRecipeRunPrintsBothTranscriptsTheVerdictAndTimings() async throws {
+        let run = try await compare("serial-queue", "--runs", "1", "--pace", "test")
         #expect(run.status == 0)
         #expect(run.out.contains("serial-queue — Serial queue"))
         #expect(run.out.contains("First iteration, counter = 0"))
@@ -89,8 +99,8 @@ import Testing
         #expect(!run.out.contains("\u{1B}["), "no colour when the output is not a terminal")
     }
 
-    @Test func codeShowsBothSourceFiles() throws {
-        let run = try compare("--code", "serial-queue")
+    @Test func codeShowsBothSourceFiles() async throws {
+        let run = try await compare("--code", "serial-queue")
         #expect(run.status == 0)
         #expect(run.out.contains("Sources/Legacy/Queues/SerialQueue.swift"))
         #expect(run.out.contains("Sources/Modern/Queues/SerialQueue.swift"))
@@ -98,8 +108,8 @@ import Testing
         #expect(run.out.contains("AsyncStream"))
     }
 
-    @Test func jsonFollowsTheDocumentedSchema() throws {
-        let run = try compare("serial-queue", "--json", "--runs", "1", "--pace", "test")
+    @Test func jsonFollowsTheDocumentedSchema() async throws {
+        let run = try await compare("serial-queue", "--json", "--runs", "1", "--pace", "test")
         #expect(run.status == 0)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
         #expect(root["schemaVersion"] as? Int == 1)
@@ -127,8 +137,8 @@ import Testing
         }
     }
 
-    @Test func listAsJSONNamesEveryRecipe() throws {
-        let run = try compare("--list", "--json")
+    @Test func listAsJSONNamesEveryRecipe() async throws {
+        let run = try await compare("--list", "--json")
         #expect(run.status == 0)
         let list = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [[String: Any]])
         #expect(list.compactMap { $0["id"] as? String } == Catalog.recipes.map(\.id))
