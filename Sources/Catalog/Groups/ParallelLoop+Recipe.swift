@@ -52,6 +52,7 @@ extension Recipe {
         problem:
             "Run the iterations of a loop in parallel, for example one per row of an image, and carry on when all of them are done.",
         changes: [
+            "Measured with `swift run -c release compare concurrent-perform --runs 30` on the 2-core Linux CI machine (medians; they move by ±30% from run to run at this size): the row checksums take about 0.7–0.9 ms with `concurrentPerform` and 0.7 ms with one child per chunk of rows (0.84×–1.03× of legacy); one child per row is no faster. For 1,000 trivial iterations, one child per chunk takes 0.11 ms against `concurrentPerform`'s 0.31 ms, while one child per iteration takes 1.6 ms (6.8× legacy): the children cost more than the work.",
             "`dispatch_apply(count, queue, block)` is `DispatchQueue.concurrentPerform(iterations:execute:)` in Swift, which takes no queue: it runs the iterations on the global pool, at the caller's quality of service.",
             "`concurrentPerform` blocks its caller until the last iteration returns, so the legacy code wraps it in `DispatchQueue.global().async` and reports through a completion. The modern functions are `@concurrent async`: the caller suspends instead of blocking, and the work leaves the caller's actor.",
             "The legacy iterations write into disjoint slots of a buffer allocated up front. The modern children *return* their rows' checksums, and the parent puts them in place, so there is no shared mutable memory at all.",
