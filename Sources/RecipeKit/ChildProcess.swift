@@ -42,6 +42,10 @@ public enum ChildProcess {
         // Without this, the Swift runtime's backtracer symbolicates every crash before the process
         // dies, which only makes a trap slower to report.
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        // Under ThreadSanitizer a process sleeps a second in exit, to let late race reports in;
+        // asleep, a child that has finished would look hung. The parent's own run still reports.
+        environment["TSAN_OPTIONS"] = [environment["TSAN_OPTIONS"], "atexit_sleep_ms=0"]
+            .compactMap { $0 }.joined(separator: " ")
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
