@@ -80,32 +80,30 @@ public enum ChildProcess {
 
     /// Waits until the child exits (true) or is found hung (false).
     ///
-    /// "Hung" means blocked: once `timeout` has passed, the child counts as hung only when none of
-    /// its threads is runnable and it used no CPU time over a quarter of a second. A child that is
-    /// merely slow (starting up on a loaded machine, printing a crash report) is still running or
-    /// runnable, so it gets more time, up to twelve timeouts in all. Where `/proc` can't be read,
-    /// the plain timeout decides.
+    /// "Hung" means blocked: once `timeout` has passed, the child counts as hung only when, for a
+    /// whole second, none of its threads is runnable and it uses no CPU time. A child that is merely
+    /// slow (starting up on a loaded machine, printing a crash report under a sanitizer) keeps
+    /// running or runnable, so it gets more time, up to twelve timeouts in all. Where `/proc` can't
+    /// be read, the plain timeout decides.
     private static func waitForExit(of pid: Int32, exited: Locked<Bool>, timeout: Duration) async -> Bool {
         let clock = ContinuousClock()
         let start = clock.now
         var lastActivity: ThreadActivity?
-        var lastSample = start
+        var idleSince: ContinuousClock.Instant?
         while !exited.withLock({ $0 }) {
-            let elapsed = clock.now - start
-            if elapsed >= timeout {
-                guard let activity = ThreadActivity(pid: pid) else {
-                    return exited.withLock { $0 }
+            let now = clock.now
+            if now - start >= timeout {
+                guard let activity = ThreadActivity(pid: pid) else { return exited.withLock { $0 } }
+                if let lastActivity, !activity.anyRunnable, activity.cpuTicks == lastActivity.cpuTicks {
+                    if let idleSince, now - idleSince >= .seconds(1) { return exited.withLock { $0 } }
+                    idleSince = idleSince ?? now
+                } else {
+                    idleSince = nil
                 }
-                if clock.now - lastSample >= .milliseconds(250) || lastActivity == nil {
-                    if let lastActivity, !activity.anyRunnable, activity.cpuTicks == lastActivity.cpuTicks {
-                        return exited.withLock { $0 }
-                    }
-                    lastActivity = activity
-                    lastSample = clock.now
-                }
-                if elapsed >= timeout * 12 { return exited.withLock { $0 } }
+                lastActivity = activity
+                if now - start >= timeout * 12 { return exited.withLock { $0 } }
             }
-            try? await Task.sleep(for: .milliseconds(10))
+            try? await Task.sleep(for: .milliseconds(50))
         }
         return true
     }
