@@ -11,8 +11,10 @@ enum APITable {
         for recipe in recipes {
             for api in recipe.apis {
                 if modern[api.legacy] == nil { order.append(api.legacy) }
-                if !(modern[api.legacy] ?? []).contains(api.modern) {
-                    modern[api.legacy, default: []].append(api.modern)
+                // Counterparts are "; "-separated alternatives; keep each alternative once.
+                for part in api.modern.components(separatedBy: "; ")
+                where !(modern[api.legacy] ?? []).contains(part) {
+                    modern[api.legacy, default: []].append(part)
                 }
                 if !(users[api.legacy] ?? []).contains(where: { $0.id == recipe.id }) {
                     users[api.legacy, default: []].append(recipe)
