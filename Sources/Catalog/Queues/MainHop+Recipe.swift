@@ -66,14 +66,14 @@ extension Recipe {
                 rules: [.exact],
                 legacy: { context in
                     await withCheckedContinuation { done in
-                        MainHopHarness.whileMainIsBusy {
+                        MainQueueHold.whileMainIsBusy {
                             Legacy.MainHop.runThenContinue(log: context.log) { done.resume() }
                         }
                     }
                 },
                 modern: { context in
                     let task = await withCheckedContinuation { done in
-                        MainHopHarness.whileMainIsBusy {
+                        MainQueueHold.whileMainIsBusy {
                             done.resume(returning: Modern.MainHop.runThenContinue(log: context.log))
                         }
                     }
@@ -94,23 +94,4 @@ extension Recipe {
             ),
         ]
     )
-}
-
-enum MainHopHarness {
-    /// Runs `call` on a thread of its own while a block holds the main queue, and with it the main
-    /// actor, whose executor is the main queue. Whatever `call` sends to main then runs after `call`
-    /// returns; without the hold both orders are legal and the transcript would vary.
-    static func whileMainIsBusy(_ call: @escaping @Sendable () -> Void) {
-        let held = DispatchSemaphore(value: 0)
-        let released = DispatchSemaphore(value: 0)
-        DispatchQueue.main.async {
-            held.signal()
-            released.wait()
-        }
-        Thread {
-            held.wait()
-            call()
-            released.signal()
-        }.start()
-    }
 }

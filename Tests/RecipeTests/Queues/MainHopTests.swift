@@ -5,22 +5,6 @@ import RecipeKit
 import Testing
 
 @Suite struct MainHopTests {
-    /// Runs `call` on a thread of its own while a block holds the main queue (and so the main
-    /// actor): whatever `call` sends to main runs after `call` returns.
-    static func whileMainIsBusy(_ call: @escaping @Sendable () -> Void) {
-        let held = DispatchSemaphore(value: 0)
-        let released = DispatchSemaphore(value: 0)
-        DispatchQueue.main.async {
-            held.signal()
-            released.wait()
-        }
-        Thread {
-            held.wait()
-            call()
-            released.signal()
-        }.start()
-    }
-
     @Test func legacyFromTheMainQueueRunsTheBlockInline() async {
         let recorder = Recorder()
         await withCheckedContinuation { done in
@@ -41,7 +25,7 @@ import Testing
         let recorder = Recorder()
         let sink = UISink(log: recorder.logger)
         await withCheckedContinuation { done in
-            Self.whileMainIsBusy {
+            MainQueueHold.whileMainIsBusy {
                 Legacy.MainHop.runOnMain { sink.showFromMainQueue("ran") }
                 recorder.log("after")
                 DispatchQueue.main.async { done.resume() }
@@ -54,7 +38,7 @@ import Testing
         let recorder = Recorder()
         let sink = UISink(log: recorder.logger)
         let task = await withCheckedContinuation { done in
-            Self.whileMainIsBusy {
+            MainQueueHold.whileMainIsBusy {
                 let task = Modern.MainHop.runOnMain { sink.show("ran") }
                 recorder.log("after")
                 done.resume(returning: task)
