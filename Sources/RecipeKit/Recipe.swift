@@ -31,6 +31,12 @@ public struct Recipe: Sendable, Identifiable {
     /// Whether the recipe is about bridging, so that its Modern file may use Dispatch or Thread
     /// and its Legacy file may use async (the lint test honours it).
     public let isBridging: Bool
+    /// Other files below `Sources/Legacy` a reader must copy with the Legacy file for it to
+    /// compile (the page's "To copy this recipe" line names them; a test type-checks exactly this
+    /// set). Prefer a file that stands alone.
+    public let legacyNeeds: [String]
+    /// The same for the Modern file, below `Sources/Modern`.
+    public let modernNeeds: [String]
     public let scenarios: [Scenario]
 
     public init(
@@ -47,6 +53,8 @@ public struct Recipe: Sendable, Identifiable {
         differences: [String] = [],
         errata: [String] = [],
         isBridging: Bool = false,
+        legacyNeeds: [String] = [],
+        modernNeeds: [String] = [],
         scenarios: [Scenario]
     ) {
         self.id = id
@@ -62,6 +70,8 @@ public struct Recipe: Sendable, Identifiable {
         self.differences = differences
         self.errata = errata
         self.isBridging = isBridging
+        self.legacyNeeds = legacyNeeds
+        self.modernNeeds = modernNeeds
         self.scenarios = scenarios
     }
 
