@@ -1,24 +1,850 @@
 import RecipeKit
 
-/// The guide's "Find your code" index: every legacy API the catalog shows, by kind, each with what
-/// replaces it and the recipes that show it.
+/// The guide's "Find your code" index: every legacy API the recipes show, by kind, with what
+/// replaces it in each use and the recipes that show it.
+///
+/// A migrating reader arrives with their own code, not with a recipe id. Each row lists the
+/// spellings they may have in front of them (Swift, then Objective-C/C), leads with the use they
+/// most likely have, and says which counterpart applies when. A recipe id with no page yet is
+/// named as planned, so the index never looks more complete than the guide is. Tests keep it
+/// honest: every id is in the catalog or in `shared/RECIPES.md`, and every recipe in the catalog
+/// is reachable from at least one row.
 public enum FindYourCode {
     public static let groups: [APIIndexGroup] = [
-        APIIndexGroup(
-            "Semaphores",
-            [
-                APIIndexEntry(
-                    ["DispatchSemaphore", "dispatch_semaphore_create", "dispatch_semaphore_wait"],
-                    uses: [
-                        .init(
-                            "waiting for a callback", "`withCheckedContinuation` in an `async` caller",
-                            recipes: ["group-wrap-callback-api"])
-                    ]
-                )
-            ]
-        )
+        queues, delays, once, groups_, semaphores, workItems, locks, operations, threads, runLoops,
+        sources, observation, around,
     ]
 
     /// Every entry, in index order.
     public static var entries: [APIIndexEntry] { groups.flatMap(\.entries) }
+
+    typealias Use = APIIndexEntry.Use
+
+    static let queues = APIIndexGroup(
+        "Queues and the main thread",
+        [
+            APIIndexEntry(
+                ["DispatchQueue.main.async", "DispatchQueue.main", "dispatch_get_main_queue"],
+                uses: [
+                    Use(
+                        "updating the UI from a background callback",
+                        "a `@MainActor` function or type; `await MainActor.run {}`; `Task { @MainActor in }` from synchronous code",
+                        recipes: ["main-queue-ui-update", "background-then-main"]),
+                    Use(
+                        "delivering the result of background work",
+                        "`await` a `@concurrent` function from a `@MainActor` caller: the code after the `await` is back on main",
+                        recipes: ["background-then-main", "generate-sort-random-numbers"]),
+                    Use(
+                        "running now if already on main, else hopping",
+                        "a `@MainActor` function: callers on main call it, the others `await` it",
+                        recipes: ["main-inline-or-async"]),
+                    Use(
+                        "telling listeners on main that something changed",
+                        "an `AsyncStream` consumed by a `@MainActor` task",
+                        recipes: ["readers-writer-barrier"]),
+                ]),
+            APIIndexEntry(
+                ["DispatchQueue.main.sync", "main.sync"],
+                uses: [
+                    Use(
+                        "waiting for main from a background thread",
+                        "`await MainActor.run {}`: the caller suspends instead of blocking",
+                        recipes: ["main-queue-ui-update", "sync-deadlock"]),
+                    Use(
+                        "called while already on main",
+                        "no direct equivalent: it traps (Linux) or deadlocks (Darwin); on the main actor a call is a plain call",
+                        recipes: ["sync-deadlock"]),
+                ]),
+            APIIndexEntry(
+                [
+                    "DispatchQueue.global(qos:)", "DispatchQueue.global", "dispatch_get_global_queue",
+                    "DISPATCH_QUEUE_PRIORITY_DEFAULT", "QOS_CLASS_USER_INITIATED", "DispatchQoS", "DispatchQueue.qos",
+                ],
+                uses: [
+                    Use(
+                        "CPU work off the main thread",
+                        "a `@concurrent` function, awaited",
+                        recipes: ["background-then-main", "generate-sort-random-numbers", "sync-on-concurrent-queue"]),
+                    Use(
+                        "choosing a priority (QoS)",
+                        "`Task(priority:)` and `TaskPriority`; `@MainActor` for user-interactive work",
+                        recipes: ["qos-global-queues"]),
+                ]),
+            APIIndexEntry(
+                ["DispatchQueue.async", "dispatch_async"],
+                uses: [
+                    Use(
+                        "starting background work from the main thread",
+                        "`Task {}` from the main actor, awaiting a `@concurrent` function",
+                        recipes: ["background-then-main", "sync-vs-async-order"]),
+                    Use(
+                        "jobs that must run one at a time, in submission order",
+                        "one task draining an `AsyncStream` of jobs",
+                        recipes: ["serial-queue"]),
+                ]),
+            APIIndexEntry(
+                ["DispatchQueue.sync", "dispatch_sync"],
+                uses: [
+                    Use(
+                        "reading state that a queue protects",
+                        "`await` the actor's property or method",
+                        recipes: ["readers-writer-barrier", "request-coalescing"]),
+                    Use(
+                        "running a block and waiting for it",
+                        "`await` a `@concurrent` function: the caller suspends instead of blocking; `Task.immediate` to start inline",
+                        recipes: ["sync-on-concurrent-queue", "sync-vs-async-order"]),
+                    Use(
+                        "from a block already on that queue",
+                        "no direct equivalent: it traps; inside an actor, call the method directly",
+                        recipes: ["sync-deadlock", "queue-specific-key"]),
+                ]),
+            APIIndexEntry(
+                ["DispatchQueue(label:)", "dispatch_queue_create", "DISPATCH_QUEUE_SERIAL"],
+                uses: [
+                    Use(
+                        "protecting one object's state",
+                        "an `actor`",
+                        recipes: ["independent-serial-queues", "isolation-queue-per-object"]),
+                    Use(
+                        "running jobs one at a time, in FIFO order",
+                        "one task draining an `AsyncStream` of jobs (an actor does not keep submission order)",
+                        recipes: ["serial-queue"]),
+                    Use(
+                        "several queues that run side by side",
+                        "one actor per independent piece of state",
+                        recipes: ["independent-serial-queues"]),
+                ]),
+            APIIndexEntry(
+                ["DispatchQueue(label:attributes: .concurrent)", "DISPATCH_QUEUE_CONCURRENT"],
+                uses: [
+                    Use(
+                        "running independent jobs in parallel",
+                        "a task group",
+                        recipes: ["concurrent-queue-unordered"]),
+                    Use(
+                        "many readers, exclusive writers",
+                        "an actor; a `Mutex`; immutable snapshots when reads must overlap",
+                        recipes: ["readers-writer-barrier", "rcu-snapshot"]),
+                ]),
+            APIIndexEntry(
+                ["async(flags: .barrier)", "dispatch_barrier_async"],
+                uses: [
+                    Use(
+                        "an exclusive write on a concurrent queue",
+                        "an actor method; `Mutex.withLock`",
+                        recipes: ["readers-writer-barrier", "request-coalescing", "barrier-counted-dictionary"])
+                ]),
+            APIIndexEntry(
+                ["DispatchSpecificKey", "setSpecific(key:value:)", "getSpecific(key:)", "dispatch_get_specific"],
+                uses: [
+                    Use(
+                        "\"am I already on my queue?\" before a `sync`",
+                        "an actor: nested calls are plain calls; `assertIsolated()`",
+                        recipes: ["queue-specific-key"])
+                ]),
+            APIIndexEntry(
+                ["dispatchPrecondition", "Thread.isMainThread", "isMainThread"],
+                uses: [
+                    Use(
+                        "asserting where code runs",
+                        "`@MainActor`, checked by the compiler; `MainActor.assertIsolated()` at run time",
+                        recipes: ["main-inline-or-async", "main-thread-check"])
+                ]),
+            APIIndexEntry(
+                ["dispatch_async_f", "dispatch_sync_f", "dispatch_after_f", "dispatch_group_async_f"],
+                uses: [
+                    Use(
+                        "a C function with a `void *context`",
+                        "a closure capturing `Sendable` values",
+                        recipes: ["main-queue-ui-update", "c-function-with-context"])
+                ]),
+        ])
+
+    static let delays = APIIndexGroup(
+        "Delays, timers and timeouts",
+        [
+            APIIndexEntry(
+                ["asyncAfter", "DispatchQueue.main.asyncAfter", "dispatch_after", "dispatch_time", "afterDelay"],
+                uses: [
+                    Use(
+                        "running something once after a delay",
+                        "`Task { try await Task.sleep(for:); … }`",
+                        recipes: ["delayed-task"]),
+                    Use(
+                        "a delay that may be called off",
+                        "keep the `Task` and `cancel()` it",
+                        recipes: ["cancellable-delay"]),
+                    Use(
+                        "retrying after a growing delay",
+                        "a loop of attempts with `Task.sleep` between them",
+                        recipes: ["retry-with-backoff"]),
+                    Use(
+                        "waiting for input to settle (debounce)",
+                        "cancel and replace a sleeping `Task`",
+                        recipes: ["debounce"]),
+                ]),
+            APIIndexEntry(
+                ["Timer.scheduledTimer", "scheduledTimerWithTimeInterval", "NSTimer"],
+                uses: [
+                    Use(
+                        "repeating at a fixed interval",
+                        "an `AsyncStream` ticker that sleeps to deadlines, so it does not drift",
+                        recipes: ["repeating-timer"]),
+                    Use(
+                        "firing once",
+                        "one `Task.sleep(for:)`, then the work",
+                        recipes: ["one-shot-timer"]),
+                    Use(
+                        "stopping it from outside or from its own handler",
+                        "`task.cancel()`; `break` out of `for await`",
+                        recipes: ["timer-invalidate"]),
+                ]),
+            APIIndexEntry(
+                [
+                    "Timer(timeInterval:repeats:block:)", "timerWithTimeInterval", "RunLoop.current.add",
+                    "Timer(fire:interval:repeats:block:)",
+                ],
+                uses: [
+                    Use(
+                        "creating a timer now and starting it later",
+                        "a ticker configured in `init`, whose task starts in `start()`",
+                        recipes: ["unscheduled-timer-runloop"])
+                ]),
+            APIIndexEntry(
+                ["Timer.invalidate", "invalidate()", "isValid"],
+                uses: [
+                    Use(
+                        "stopping a timer",
+                        "`task.cancel()` from outside; `break` out of `for await` from inside",
+                        recipes: ["timer-invalidate", "one-shot-timer"])
+                ]),
+            APIIndexEntry(
+                [
+                    "DispatchSource.makeTimerSource", "dispatch_source_set_timer", "DISPATCH_SOURCE_TYPE_TIMER",
+                    "DispatchSourceTimer.schedule",
+                ],
+                uses: [
+                    Use(
+                        "a repeating timer off the main thread",
+                        "an `AsyncStream` ticker",
+                        recipes: ["repeating-timer"]),
+                    Use(
+                        "a timeout for an operation",
+                        "`withTimeout`: a task group racing the work against `Task.sleep`",
+                        recipes: ["connect-timeout"]),
+                ]),
+            APIIndexEntry(
+                ["DispatchTime.now()", "DispatchTimeoutResult", "dispatch_walltime"],
+                alsoKnownAs: ["timeout"],
+                uses: [
+                    Use(
+                        "giving up on work after a time limit",
+                        "`withTimeout(_:operation:)`: the first of the work and a `Task.sleep` wins, the loser is cancelled",
+                        recipes: ["connect-timeout", "dispatch-group-wait"]),
+                    Use(
+                        "measuring elapsed time",
+                        "`ContinuousClock.now`, `clock.measure {}`",
+                        recipes: ["debounce", "benchmark-measure"]),
+                ]),
+        ])
+
+    static let once = APIIndexGroup(
+        "Once and singletons",
+        [
+            APIIndexEntry(
+                ["dispatch_once", "dispatch_once_t", "pthread_once"],
+                alsoKnownAs: ["singleton", "sharedInstance"],
+                uses: [
+                    Use(
+                        "initialising a value once",
+                        "`static let` (Swift initialises it lazily, once, thread-safely)",
+                        recipes: ["run-once", "thread-safe-singleton"]),
+                    Use(
+                        "one-time work that must `await`",
+                        "an actor caching a `Task`",
+                        recipes: ["run-once", "thread-safe-singleton"]),
+                    Use(
+                        "many callers asking for the same load",
+                        "an actor keeping one `Task` per key (single flight)",
+                        recipes: ["request-coalescing"]),
+                ])
+        ])
+
+    static let groups_ = APIIndexGroup(
+        "Groups and fan-out",
+        [
+            APIIndexEntry(
+                ["DispatchGroup", "dispatch_group_create"],
+                uses: [
+                    Use(
+                        "running several jobs, then continuing",
+                        "`withTaskGroup` / `withDiscardingTaskGroup`; `async let` for a fixed few",
+                        recipes: ["dispatch-group-notify", "group-async-nested"])
+                ]),
+            APIIndexEntry(
+                ["DispatchGroup.enter", "DispatchGroup.leave", "dispatch_group_enter", "dispatch_group_leave"],
+                uses: [
+                    Use(
+                        "around a callback-based API",
+                        "a continuation bridge (`withCheckedContinuation`), then a task-group child",
+                        recipes: ["group-wrap-callback-api"]),
+                    Use(
+                        "one per download in a batch",
+                        "one child of `withThrowingTaskGroup` per download",
+                        recipes: ["group-batch-download"]),
+                ]),
+            APIIndexEntry(
+                ["async(group:)", "dispatch_group_async"],
+                uses: [
+                    Use(
+                        "adding a job to a group",
+                        "`group.addTask`; `async let`",
+                        recipes: ["dispatch-group-notify", "group-async-nested"])
+                ]),
+            APIIndexEntry(
+                ["DispatchGroup.notify", "dispatch_group_notify"],
+                uses: [
+                    Use(
+                        "updating the UI when the batch is done",
+                        "the code after `await withTaskGroup`, in a `@MainActor` function",
+                        recipes: ["dispatch-group-notify", "group-batch-download"]),
+                    Use(
+                        "combining the jobs' results",
+                        "the children's return values, with `group.reduce` or `for await`",
+                        recipes: ["parallel-min-max", "group-async-nested"]),
+                    Use(
+                        "after wrapped callbacks finish",
+                        "the code after `await withDiscardingTaskGroup`",
+                        recipes: ["group-wrap-callback-api"]),
+                ]),
+            APIIndexEntry(
+                ["DispatchGroup.wait", "dispatch_group_wait"],
+                uses: [
+                    Use(
+                        "waiting for a batch, with a timeout, off main",
+                        "`await` the group; `withTimeout` for the limit",
+                        recipes: ["dispatch-group-wait"]),
+                    Use(
+                        "joining worker threads",
+                        "a task group returns only when its children have",
+                        recipes: ["parallel-min-max"]),
+                ]),
+            APIIndexEntry(
+                ["DispatchQueue.concurrentPerform", "concurrentPerform", "dispatch_apply"],
+                uses: [
+                    Use(
+                        "a parallel loop",
+                        "a task group over chunks, one child per core",
+                        recipes: ["concurrent-perform", "parallel-min-max"]),
+                    Use(
+                        "starting a batch of downloads",
+                        "one task-group child per download",
+                        recipes: ["group-batch-download"]),
+                ]),
+        ])
+
+    static let semaphores = APIIndexGroup(
+        "Semaphores",
+        [
+            APIIndexEntry(
+                [
+                    "DispatchSemaphore", "dispatch_semaphore_create", "dispatch_semaphore_wait",
+                    "dispatch_semaphore_signal",
+                ],
+                uses: [
+                    Use(
+                        "waiting for a callback",
+                        "`withCheckedContinuation` in an `async` caller",
+                        recipes: ["group-wrap-callback-api", "sync-wait-for-callback"]),
+                    Use(
+                        "waiting until a thread is done",
+                        "`await task.value`",
+                        recipes: ["cooperative-thread-exit"]),
+                    Use(
+                        "limiting work to N at a time",
+                        "a sliding-window task group",
+                        recipes: ["semaphore-throttle"]),
+                    Use(
+                        "as a lock (`value: 1`)",
+                        "a `Mutex`; an actor",
+                        recipes: ["semaphore-as-mutex"]),
+                    Use(
+                        "inside `async` code",
+                        "never: a blocking wait starves the cooperative pool",
+                        recipes: ["semaphore-in-async-starvation"]),
+                ])
+        ])
+
+    static let workItems = APIIndexGroup(
+        "Work items and cancellation",
+        [
+            APIIndexEntry(
+                ["DispatchWorkItem", "dispatch_block_create", "dispatch_block_cancel"],
+                alsoKnownAs: ["Debouncer", "Throttler (often a debounce)"],
+                uses: [
+                    Use(
+                        "delayed work that may be called off",
+                        "a `Task` handle and `cancel()`",
+                        recipes: ["cancellable-delay"]),
+                    Use(
+                        "cancel and reschedule: only the last trigger fires",
+                        "cancel and replace a sleeping `Task`",
+                        recipes: ["debounce"]),
+                    Use(
+                        "cancelling queued blocks that have not started",
+                        "`Task` handles; `addTaskUnlessCancelled`",
+                        recipes: ["cancel-work-items"]),
+                ]),
+            APIIndexEntry(
+                ["DispatchWorkItem.wait", "dispatch_block_wait"],
+                uses: [
+                    Use(
+                        "waiting for a piece of work to finish",
+                        "`await task.value`",
+                        recipes: ["run-once", "async-init-gate"])
+                ]),
+        ])
+
+    static let locks = APIIndexGroup(
+        "Locks and atomics",
+        [
+            APIIndexEntry(
+                ["NSLock", "lock.lock()", "withLock"],
+                uses: [
+                    Use(
+                        "guarding state behind a synchronous API",
+                        "a `Mutex` (Synchronization)",
+                        recipes: ["thread-safe-singleton", "lock-zoo", "ticket-sale-lock"]),
+                    Use(
+                        "guarding state whose callers can `await`",
+                        "an actor",
+                        recipes: ["thread-safe-singleton"]),
+                ]),
+            APIIndexEntry(
+                ["pthread_mutex_t", "pthread_mutex_lock", "pthread_mutex_unlock"],
+                uses: [
+                    Use("a C mutex around shared state", "a `Mutex`", recipes: ["lock-zoo", "race-condition-counter"])
+                ]),
+            APIIndexEntry(
+                ["NSRecursiveLock", "@synchronized", "objc_sync_enter"],
+                uses: [
+                    Use(
+                        "a re-entrant critical section",
+                        "a `Mutex` locked once at the entry point; an actor",
+                        recipes: ["synchronized-recursive-lock", "lock-zoo"])
+                ]),
+            APIIndexEntry(
+                ["os_unfair_lock", "OSAllocatedUnfairLock"],
+                uses: [Use("a fast lock (Apple only)", "a `Mutex`", recipes: ["lock-zoo"])]),
+            APIIndexEntry(
+                ["NSCondition"],
+                uses: [
+                    Use(
+                        "waiting until shared state reaches a value",
+                        "actor state with waiting continuations; an `AsyncStream` of states",
+                        recipes: ["wait-for-state", "ticket-sale-condition"])
+                ]),
+            APIIndexEntry(
+                ["NSConditionLock"],
+                uses: [
+                    Use(
+                        "a producer/consumer hand-off",
+                        "an actor state machine with continuations",
+                        recipes: ["condition-lock-alternation"])
+                ]),
+            APIIndexEntry(
+                ["pthread_rwlock_t", "pthread_rwlock_rdlock"],
+                uses: [
+                    Use(
+                        "readers that must not block each other",
+                        "an immutable snapshot published through a `Mutex`; an actor",
+                        recipes: ["readers-writer-barrier", "rcu-snapshot"])
+                ]),
+            APIIndexEntry(
+                ["OSAtomicIncrement32", "OSAtomicCompareAndSwap32", "atomic_fetch_add"],
+                uses: [
+                    Use(
+                        "a counter or flag shared between threads",
+                        "`Atomic` (Synchronization)",
+                        recipes: ["atomic-counter", "memory-barrier-publication"])
+                ]),
+            APIIndexEntry(
+                ["OSMemoryBarrier"],
+                uses: [
+                    Use(
+                        "publishing data to another thread",
+                        "`Atomic` with release/acquire orderings",
+                        recipes: ["memory-barrier-publication"])
+                ]),
+            APIIndexEntry(
+                ["NSDistributedLock", "flock"],
+                uses: [
+                    Use(
+                        "a lock shared between processes",
+                        "no direct equivalent: `flock` on a file, on a thread of its own",
+                        recipes: ["cross-process-file-lock"])
+                ]),
+        ])
+
+    static let operations = APIIndexGroup(
+        "Operations",
+        [
+            APIIndexEntry(
+                ["OperationQueue", "NSOperationQueue", "addOperation"],
+                uses: [
+                    Use(
+                        "running operations off the caller's thread",
+                        "a task group; `async let`; a `Task`",
+                        recipes: ["operation-dependencies", "operation-queue-async"])
+                ]),
+            APIIndexEntry(
+                ["BlockOperation", "NSBlockOperation"],
+                uses: [
+                    Use(
+                        "a block as a unit of work",
+                        "an `async` function; a child task",
+                        recipes: ["operation-dependencies", "block-operation-start"])
+                ]),
+            APIIndexEntry(
+                ["addDependency", "removeDependency"],
+                uses: [
+                    Use(
+                        "start B only after A",
+                        "sequential `await`s; an `async let` graph; awaiting a `Task` handle",
+                        recipes: ["operation-dependencies", "operation-dependency-cycle"])
+                ]),
+            APIIndexEntry(
+                ["Operation", "NSOperation"],
+                uses: [
+                    Use(
+                        "a subclass overriding `main`",
+                        "an `async` function",
+                        recipes: ["operation-subclass-main"]),
+                    Use(
+                        "an asynchronous subclass (`isExecuting`/`isFinished` by hand)",
+                        "an `async` function around `withCheckedContinuation`",
+                        recipes: ["operation-subclass-async"]),
+                ]),
+            APIIndexEntry(
+                ["maxConcurrentOperationCount"],
+                uses: [
+                    Use(
+                        "at most N at a time",
+                        "a sliding-window task group; one `AsyncStream` worker for 1",
+                        recipes: ["operation-max-concurrency"])
+                ]),
+            APIIndexEntry(
+                ["OperationQueue.main", "mainQueue"],
+                uses: [
+                    Use(
+                        "one-off work on the main thread",
+                        "`Task { @MainActor in }`; `await MainActor.run {}`",
+                        recipes: ["operation-main-queue-block", "main-queue-ui-update"])
+                ]),
+            APIIndexEntry(
+                ["cancelAllOperations", "Operation.cancel", "isCancelled"],
+                uses: [
+                    Use(
+                        "calling off work in progress",
+                        "`task.cancel()`, `Task.isCancelled`, `Task.checkCancellation()`",
+                        recipes: ["operation-cancellation", "cooperative-thread-exit"])
+                ]),
+            APIIndexEntry(
+                ["NSInvocationOperation"],
+                uses: [Use("an operation calling a method", "a plain `await` call", recipes: ["invocation-operation-start"])]),
+            APIIndexEntry(
+                ["waitUntilAllOperationsAreFinished", "addOperations(_:waitUntilFinished:)"],
+                uses: [
+                    Use(
+                        "blocking until operations finish",
+                        "`await` them",
+                        recipes: ["operation-dependencies", "operation-invocation-to-main"])
+                ]),
+            APIIndexEntry(
+                ["completionBlock"],
+                uses: [Use("after an operation finishes", "the code after the `await`", recipes: ["operation-subclass-main"])]),
+        ])
+
+    static let threads = APIIndexGroup(
+        "Threads",
+        [
+            APIIndexEntry(
+                ["Thread(block:)", "Thread", "NSThread", "initWithTarget"],
+                uses: [
+                    Use(
+                        "a long-running worker you stop later",
+                        "`Task {}` with a kept handle; `task.cancel()` to stop it",
+                        recipes: ["cooperative-thread-exit", "thread-manual-loop"]),
+                    Use(
+                        "spawning and joining N workers, or a `Thread` subclass overriding `main`",
+                        "a task group of `async` functions",
+                        recipes: ["parallel-min-max"]),
+                    Use("naming a thread", "`Task(name:)`, `group.addTask(name:)`", recipes: ["parallel-min-max"]),
+                ]),
+            APIIndexEntry(
+                ["Thread.detachNewThread", "detachNewThreadSelector"],
+                uses: [
+                    Use(
+                        "starting background work",
+                        "a `@concurrent` function, awaited; `Task {}`; `Task.detached` only when it must not inherit the caller's actor, priority or task locals",
+                        recipes: ["background-then-main", "thread-spawn-basics"])
+                ]),
+            APIIndexEntry(
+                ["performSelector(inBackground:with:)", "performSelectorInBackground"],
+                uses: [
+                    Use(
+                        "running a method in the background",
+                        "a `@concurrent` function; `Task.detached`",
+                        recipes: ["background-then-main", "thread-spawn-basics"])
+                ]),
+            APIIndexEntry(
+                ["performSelector(onMainThread:with:waitUntilDone:)", "performSelectorOnMainThread"],
+                uses: [
+                    Use(
+                        "running a method on the main thread",
+                        "`await MainActor.run {}`; a `@MainActor` function",
+                        recipes: ["main-queue-ui-update", "background-then-main"])
+                ]),
+            APIIndexEntry(
+                ["Thread.cancel", "Thread.current.isCancelled"],
+                uses: [
+                    Use(
+                        "asking a thread's loop to stop",
+                        "`task.cancel()`; `Task.isCancelled` between chunks of work",
+                        recipes: ["cooperative-thread-exit", "thread-exit"])
+                ]),
+            APIIndexEntry(
+                ["Thread.threadDictionary", "pthread_setspecific", "pthread_key_create"],
+                uses: [
+                    Use(
+                        "an exit flag for a thread",
+                        "nothing to keep: the task's cancellation is the flag",
+                        recipes: ["cooperative-thread-exit"]),
+                    Use(
+                        "a value that follows the work",
+                        "`@TaskLocal` (it follows the task, not the thread)",
+                        recipes: ["thread-local-storage"]),
+                ]),
+            APIIndexEntry(
+                ["Thread.qualityOfService", "Thread.threadPriority", "pthread_setschedparam"],
+                uses: [
+                    Use(
+                        "making a thread's work more or less urgent",
+                        "`Task(priority:)`",
+                        recipes: ["qos-global-queues", "thread-priority"])
+                ]),
+            APIIndexEntry(
+                ["pthread_create", "pthread_join"],
+                uses: [
+                    Use(
+                        "workers whose results you join",
+                        "a task group or `async let`; `await task.value`",
+                        recipes: ["parallel-min-max", "pthread-joinable-result"])
+                ]),
+            APIIndexEntry(
+                ["pthread_detach", "pthread_attr_setdetachstate"],
+                uses: [
+                    Use("a thread nobody joins", "an un-awaited `Task`", recipes: ["pthread-launch-detached"])
+                ]),
+            APIIndexEntry(
+                ["Thread.sleep", "usleep"],
+                uses: [
+                    Use(
+                        "pausing work",
+                        "`Task.sleep(for:)`, which suspends instead of holding a thread",
+                        recipes: ["thread-exit", "blocking-the-pool"])
+                ]),
+            APIIndexEntry(
+                ["Thread.stackSize", "pthread_attr_setstacksize"],
+                uses: [
+                    Use(
+                        "deep recursion",
+                        "no direct equivalent: a dedicated thread, awaited through a continuation",
+                        recipes: ["thread-stack-size"])
+                ]),
+        ])
+
+    static let runLoops = APIIndexGroup(
+        "Run loops",
+        [
+            APIIndexEntry(
+                ["RunLoop.current.run", "RunLoop.run", "CFRunLoopRun", "NSRunLoop"],
+                uses: [
+                    Use(
+                        "a thread that waits for work",
+                        "a long-lived task consuming an `AsyncStream`; an actor",
+                        recipes: ["cooperative-thread-exit", "run-loop-worker-thread"])
+                ]),
+            APIIndexEntry(
+                ["RunLoop.perform", "CFRunLoopPerformBlock", "CFRunLoopSourceCreate"],
+                uses: [
+                    Use(
+                        "posting a block to a thread's run loop",
+                        "a call to an actor; `task.cancel()` to stop",
+                        recipes: ["unscheduled-timer-runloop", "cooperative-thread-exit", "run-loop-worker-thread"])
+                ]),
+            APIIndexEntry(
+                ["RunLoop.add", "CFRunLoopAddTimer", "CFRunLoopWakeUp", "CFRunLoopStop"],
+                uses: [
+                    Use(
+                        "scheduling, waking or stopping a run loop",
+                        "no direct equivalent: a resumed or cancelled task is scheduled at once; `task.cancel()`",
+                        recipes: ["unscheduled-timer-runloop"])
+                ]),
+            APIIndexEntry(
+                ["CADisplayLink"],
+                uses: [
+                    Use(
+                        "animating once per frame",
+                        "no equivalent off Apple platforms; a frame clock",
+                        recipes: ["frame-clock"])
+                ]),
+        ])
+
+    static let sources = APIIndexGroup(
+        "Dispatch sources and I/O",
+        [
+            APIIndexEntry(
+                ["DispatchSource.makeReadSource", "DISPATCH_SOURCE_TYPE_READ"],
+                uses: [
+                    Use(
+                        "reacting when a descriptor is readable",
+                        "an `AsyncStream` fed by the source",
+                        recipes: ["dispatch-source-socket-accept"])
+                ]),
+            APIIndexEntry(
+                ["DispatchSource.makeSignalSource", "DISPATCH_SOURCE_TYPE_SIGNAL"],
+                uses: [
+                    Use("handling a Unix signal", "an `AsyncStream` fed by the source", recipes: ["dispatch-source-signal"])
+                ]),
+            APIIndexEntry(
+                ["DispatchSource.makeProcessSource", "DISPATCH_SOURCE_TYPE_PROC"],
+                uses: [
+                    Use(
+                        "noticing that a process exits",
+                        "a continuation resumed by `Process.terminationHandler`",
+                        recipes: ["dispatch-source-process-exit"])
+                ]),
+            APIIndexEntry(
+                ["DispatchSource.makeFileSystemObjectSource", "DISPATCH_SOURCE_TYPE_VNODE"],
+                uses: [
+                    Use(
+                        "watching a file or directory",
+                        "an `AsyncStream` of events",
+                        recipes: ["dispatch-source-dir-watch"])
+                ]),
+            APIIndexEntry(
+                ["DispatchSource.makeMemoryPressureSource", "DISPATCH_SOURCE_TYPE_MEMORYPRESSURE"],
+                uses: [
+                    Use(
+                        "reacting to memory pressure",
+                        "an `AsyncStream` of pressure events",
+                        recipes: ["memory-pressure-source"])
+                ]),
+            APIIndexEntry(
+                [
+                    "setEventHandler", "dispatch_source_set_event_handler", "setCancelHandler",
+                    "DispatchSource.resume", "DispatchSource.cancel",
+                ],
+                uses: [
+                    Use(
+                        "a source's handlers",
+                        "`for await` over the stream; `onTermination` for the cancel handler",
+                        recipes: ["repeating-timer", "connect-timeout", "dispatch-source-signal"])
+                ]),
+            APIIndexEntry(
+                ["DispatchIO", "dispatch_io_create", "dispatch_io_read"],
+                uses: [
+                    Use(
+                        "reading a file in chunks",
+                        "an `AsyncThrowingStream` of chunks; `FileHandle.read(upToCount:)` in a task",
+                        recipes: ["dispatch-io-read", "stream-line-reader"])
+                ]),
+        ])
+
+    static let around = APIIndexGroup(
+        "Around the concurrency: closures, random data, files",
+        [
+            APIIndexEntry(
+                ["[weak self]", "__weak", "__strong"],
+                uses: [
+                    Use(
+                        "not keeping an object alive from a block",
+                        "`[weak self]` in the task, and cancelling the task when the owner goes away",
+                        recipes: ["connect-timeout", "background-compute-weak-self"])
+                ]),
+            APIIndexEntry(
+                ["NSInvocation", "NSMethodSignature"],
+                uses: [
+                    Use(
+                        "a stored call with its arguments",
+                        "no direct equivalent: a closure",
+                        recipes: ["repeating-timer"])
+                ]),
+            APIIndexEntry(
+                ["performBlock", "performBlockAndWait"],
+                uses: [
+                    Use(
+                        "Core Data's queue-confined contexts",
+                        "`perform(_:) async` (Apple only); a continuation bridge",
+                        recipes: ["group-wrap-callback-api"])
+                ]),
+            APIIndexEntry(
+                ["arc4random", "arc4random_uniform", "RAND_MAX"],
+                uses: [
+                    Use(
+                        "random input data",
+                        "a seeded `RandomNumberGenerator` passed in, so runs can be repeated",
+                        recipes: ["generate-sort-random-numbers", "parallel-min-max"])
+                ]),
+            APIIndexEntry(
+                ["writeToFile:atomically:", "NSSearchPathForDirectoriesInDomains", "fileExists"],
+                uses: [
+                    Use(
+                        "saving and loading a file off the main thread",
+                        "`Data.write(to:options: .atomic)` in an actor method; a directory the caller passes in",
+                        recipes: ["generate-sort-random-numbers"])
+                ]),
+        ])
+
+    static let observation = APIIndexGroup(
+        "Callbacks, notifications and observation",
+        [
+            APIIndexEntry(
+                [
+                    "NotificationCenter.default.addObserver", "addObserver(forName:object:queue:using:)",
+                    "NSNotificationCenter",
+                ],
+                uses: [
+                    Use(
+                        "listening for events",
+                        "an `AsyncStream` whose `onTermination` removes the observer; `notifications(named:)`",
+                        recipes: ["readers-writer-barrier", "notification-observer-stream"])
+                ]),
+            APIIndexEntry(
+                ["NotificationCenter.default.post", "postNotificationName"],
+                uses: [
+                    Use(
+                        "announcing a change",
+                        "yield to an `AsyncStream` that each listener consumes",
+                        recipes: ["readers-writer-barrier"])
+                ]),
+            APIIndexEntry(
+                ["observeValue(forKeyPath:of:change:context:)", "NSKeyValueObservation"],
+                uses: [
+                    Use(
+                        "observing progress or state with KVO",
+                        "an `AsyncStream` of changes",
+                        recipes: ["progress-observation-stream", "operation-subclass-async"])
+                ]),
+            APIIndexEntry(
+                ["URLSession.shared.dataTask", "NSURLConnection", "sendSynchronousRequest"],
+                alsoKnownAs: ["completion handler"],
+                uses: [
+                    Use(
+                        "a callback-based network call",
+                        "an `async throws` wrapper over the callback (`withCheckedThrowingContinuation`); `URLSession.data(for:)`",
+                        recipes: ["group-wrap-callback-api", "background-then-main"])
+                ]),
+        ])
 }

@@ -76,7 +76,9 @@ public enum CompareCommand {
             reports.append(report)
             if progress {
                 let counter = "[\(pad(index + 1, recipes.count))/\(recipes.count)]"
-                let verdict = report.agrees ? style.green("same") : style.red("different")
+                let allDemos = report.scenarios.allSatisfy { $0.rules.contains { $0.name == "subprocessDemo" } }
+                let verdict =
+                    report.agrees ? style.green(allDemos ? "as expected" : "same") : style.red("different")
                 let seconds = String(format: "%.1f s", (clock.now - start).seconds)
                 let line =
                     "\(counter) \(recipe.id.padding(toLength: 34, withPad: ".", startingAt: 0)) \(verdict)  \(style.dim(seconds))\n"

@@ -6,18 +6,26 @@ struct ChapterPage {
     let recipes: [Recipe]
     let previous: Chapter?
     let next: Chapter?
+    let references: CrossReferences
+
+    /// Recipe ids named in the introduction that are neither in the catalog nor planned.
+    var unknownIDs: [String] {
+        var unknown: [String] = []
+        _ = references.link(chapter.introduction, from: chapter.slug, unknown: &unknown)
+        return unknown
+    }
 
     var markdown: String {
         var page = ["# Chapter \(chapter.number): \(chapter.title)", "", "[All recipes](../README.md)", ""]
-        page.append(chapter.introduction.trimmingTrailingNewlines)
+        var ignored: [String] = []
+        page.append(references.link(chapter.introduction, from: chapter.slug, unknown: &ignored).trimmingTrailingNewlines)
         page.append("")
         page.append("## Recipes")
         page.append("")
-        page.append("| Recipe | Problem | Seeds |")
+        page.append("| Recipe | Problem | Legacy → Modern |")
         page.append("|---|---|---|")
         for recipe in recipes {
-            page.append(
-                "| [\(recipe.title)](\(recipe.id).md) | \(recipe.problem) | \(recipe.seeds.joined(separator: "; ")) |")
+            page.append("| [\(recipe.title)](\(recipe.id).md) | \(recipe.problem) | \(IndexPage.move(recipe)) |")
         }
         page.append("")
         page.append("## API mapping")

@@ -6,25 +6,47 @@ import RecipeKit
 public enum GuideGenerator {
     /// The package root (where `Guide/` and `Sources/` live), from this file's compile-time path.
     public static let packageRoot = SourceFile.packageRoot
+    /// The line that ends a recipe file's pattern (see `SourceFile.driverMarker`).
+    public static let driverMarker = SourceFile.driverMarker
 
     /// Relative path below `Guide/` → file contents.
+    /// The recipe inventory beside the package (`../shared/RECIPES.md`): the ids a page may name
+    /// before their recipe has a page.
+    public static let inventory = packageRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared/RECIPES.md")
+
+    /// A page names a recipe id that is neither in the catalog nor in the inventory.
+    public struct UnknownRecipeIDs: Error, CustomStringConvertible {
+        /// Page path below `Guide/` → the unknown ids it names.
+        public let pages: [(page: String, ids: [String])]
+        public var description: String {
+            "pages name recipe ids that are neither in the catalog nor in shared/RECIPES.md: "
+                + pages.map { "\($0.page): \($0.ids.map { "`\($0)`" }.joined(separator: ", "))" }
+                .joined(separator: "; ")
+        }
+    }
+
     public static func files(
-        recipes: [Recipe] = Catalog.recipes, root: URL = packageRoot
+        recipes: [Recipe] = Catalog.recipes, root: URL = packageRoot, inventory: URL = inventory
     ) async throws
         -> [String: String]
     {
         var files: [String: String] = [:]
+        var unknown: [(page: String, ids: [String])] = []
+        let references = CrossReferences(recipes: recipes, planned: CrossReferences.plannedIDs(inventory: inventory))
         let chapters = Array(Set(recipes.map(\.chapter))).sorted()
         var byChapter: [(chapter: Chapter, recipes: [Recipe])] = []
         for (index, chapter) in chapters.enumerated() {
             let inChapter = recipes.filter { $0.chapter == chapter }
             byChapter.append((chapter, inChapter))
-            files["\(chapter.slug)/README.md"] =
-                ChapterPage(
-                    chapter: chapter, recipes: inChapter,
-                    previous: index > 0 ? chapters[index - 1] : nil,
-                    next: index + 1 < chapters.count ? chapters[index + 1] : nil
-                ).markdown
+            let chapterPage = ChapterPage(
+                chapter: chapter, recipes: inChapter,
+                previous: index > 0 ? chapters[index - 1] : nil,
+                next: index + 1 < chapters.count ? chapters[index + 1] : nil,
+                references: references
+            )
+            files["\(chapter.slug)/README.md"] = chapterPage.markdown
+            if !chapterPage.unknownIDs.isEmpty { unknown.append(("\(chapter.slug)/README.md", chapterPage.unknownIDs)) }
             for recipe in inChapter {
                 var outcomes: [(Scenario, Outcome, Outcome)] = []
                 for scenario in recipe.scenarios {
@@ -34,12 +56,15 @@ public enum GuideGenerator {
                 let page = RecipePage(
                     recipe: recipe, outcomes: outcomes,
                     legacy: try SourceFile(recipe.legacyPath, root: root),
-                    modern: try SourceFile(recipe.modernPath, root: root)
+                    modern: try SourceFile(recipe.modernPath, root: root),
+                    references: references
                 )
                 files["\(chapter.slug)/\(recipe.id).md"] = page.markdown
+                if !page.unknownIDs.isEmpty { unknown.append(("\(chapter.slug)/\(recipe.id).md", page.unknownIDs)) }
             }
         }
         files["README.md"] = IndexPage(chapters: byChapter).markdown
+        guard unknown.isEmpty else { throw UnknownRecipeIDs(pages: unknown) }
         return files
     }
 }

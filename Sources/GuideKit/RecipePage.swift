@@ -7,6 +7,24 @@ struct RecipePage {
     let outcomes: [(scenario: Scenario, legacy: Outcome, modern: Outcome)]
     let legacy: SourceFile
     let modern: SourceFile
+    let references: CrossReferences
+
+    /// Recipe ids named in this page's prose that are neither in the catalog nor planned.
+    var unknownIDs: [String] {
+        var unknown: [String] = []
+        for text in prose { _ = references.link(text, from: recipe.chapter.slug, page: recipe.id, unknown: &unknown) }
+        return unknown
+    }
+
+    private var prose: [String] {
+        [recipe.problem] + recipe.changes + recipe.differences + recipe.pitfalls + recipe.annotations
+            + recipe.errata
+    }
+
+    private func linked(_ markdown: String) -> String {
+        var ignored: [String] = []
+        return references.link(markdown, from: recipe.chapter.slug, page: recipe.id, unknown: &ignored)
+    }
 
     /// Links from `Guide/<chapter>/` to the package root.
     static let root = "../.."
@@ -20,7 +38,7 @@ struct RecipePage {
                 + "[All recipes](../README.md)"
         )
         page.append("")
-        page.append(recipe.problem)
+        page.append(linked(recipe.problem))
         page.append("")
         page.append(
             "Run it: `swift run compare \(recipe.id)` · both files side by side: `swift run compare --code \(recipe.id)`"
@@ -67,27 +85,73 @@ struct RecipePage {
         var lines = ["## Legacy and Modern, side by side", ""]
         if let summary = legacy.summary(of: typeName) { lines += ["**Legacy.** \(summary)", ""] }
         if let summary = modern.summary(of: typeName) { lines += ["**Modern.** \(summary)", ""] }
-        lines += [
+        lines += sideBySide(legacy.pattern, modern.pattern)
+        lines += copyLine
+        if legacy.driver != nil || modern.driver != nil {
+            lines += [
+                "### The driver: how the page's output is produced",
+                "",
+                "Below the `\(SourceFile.driverMarker)` line each file drives the pattern for the output shown "
+                    + "on this page and for the tests. It is not part of the pattern: leave it out when you copy.",
+                "",
+            ]
+            for (side, file) in [("Legacy", legacy), ("Modern", modern)] {
+                guard let driver = file.driver else { continue }
+                let count = driver.split(separator: "\n", omittingEmptySubsequences: false).count
+                lines += [
+                    "<details><summary>\(side) driver (\(count) lines of <code>\(file.path)</code>)</summary>",
+                    "",
+                    "```swift",
+                    driver,
+                    "```",
+                    "",
+                    "</details>",
+                    "",
+                ]
+            }
+        }
+        return lines
+    }
+
+    private func sideBySide(_ left: String, _ right: String) -> [String] {
+        [
             "<table>",
             "<tr><th>Legacy: <a href=\"\(Self.root)/\(legacy.path)\"><code>\(legacy.path)</code></a></th>"
                 + "<th>Modern: <a href=\"\(Self.root)/\(modern.path)\"><code>\(modern.path)</code></a></th></tr>",
             "<tr><td valign=\"top\">",
             "",
             "```swift",
-            legacy.trimmedText,
+            left,
             "```",
             "",
             "</td><td valign=\"top\">",
             "",
             "```swift",
-            modern.trimmedText,
+            right,
             "```",
             "",
             "</td></tr>",
             "</table>",
             "",
         ]
-        return lines
+    }
+
+    /// "To copy this recipe": the Modern file and what it needs, then the same for Legacy.
+    private var copyLine: [String] {
+        func files(_ path: String, needs: [String], folder: String) -> String {
+            let main = "[`\(path)`](\(Self.root)/\(path))"
+            guard !needs.isEmpty else { return main + " (it stands alone)" }
+            let others = needs.map { "[`Sources/\(folder)/\($0)`](\(Self.root)/Sources/\(folder)/\($0))" }
+            return main + " with " + others.joined(separator: " and ")
+        }
+        let drop = legacy.driver != nil || modern.driver != nil ? "; leave out the driver below `\(SourceFile.driverMarker)`" : ""
+        return [
+            "**To copy this recipe:** \(files(recipe.modernPath, needs: recipe.modernNeeds, folder: "Modern"))"
+                + "\(drop). It needs only the toolchain and compiles in the Swift 6 language mode. "
+                + "The legacy side, to compare with your code: "
+                + "\(files(recipe.legacyPath, needs: recipe.legacyNeeds, folder: "Legacy")).",
+            "",
+        ]
     }
 
     private var output: [String] {
@@ -119,6 +183,6 @@ struct RecipePage {
 
     private func section(_ title: String, _ bullets: [String]) -> [String] {
         guard !bullets.isEmpty else { return [] }
-        return ["## \(title)", ""] + bullets.map { "- \($0)" } + [""]
+        return ["## \(title)", ""] + bullets.map { "- \(linked($0))" } + [""]
     }
 }

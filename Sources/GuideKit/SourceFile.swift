@@ -17,9 +17,31 @@ struct SourceFile {
         text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
+    /// The line that ends a recipe file's pattern: what follows only drives the pattern for the
+    /// guide's output and the tests, so a reader who copies the file drops it.
+    public static let driverMarker = "// MARK: - Driver"
+
     /// The text without trailing blank lines.
-    var trimmedText: String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var trimmedText: String { Self.trimmed(text.split(separator: "\n", omittingEmptySubsequences: false)) }
+
+    /// What a reader copies: everything above the driver marker (the whole file when it has none).
+    var pattern: String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let marker = lines.firstIndex(where: { $0.hasPrefix(Self.driverMarker) }) else {
+            return Self.trimmed(lines[...])
+        }
+        return Self.trimmed(lines[..<marker])
+    }
+
+    /// The code below the driver marker, marker line included, or `nil` when the file has none.
+    var driver: String? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let marker = lines.firstIndex(where: { $0.hasPrefix(Self.driverMarker) }) else { return nil }
+        return Self.trimmed(lines[marker...])
+    }
+
+    private static func trimmed(_ lines: some Collection<Substring>) -> String {
+        var lines = Array(lines)
         while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
         return lines.joined(separator: "\n")
     }

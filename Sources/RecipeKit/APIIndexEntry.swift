@@ -22,8 +22,8 @@ public struct APIIndexEntry: Sendable {
     }
 
     /// The spellings of the API as they appear in code: the Swift spelling first, then the
-    /// Objective-C / C ones (`DispatchGroup`, `dispatch_group_enter`). The first one names the
-    /// row's anchor (`Guide/README.md#dispatchgroup`).
+    /// Objective-C / C ones (`DispatchGroup`, `dispatch_group_enter`). Each one is also an anchor
+    /// on the index page (`Guide/README.md#dispatchgroup`).
     public let spellings: [String]
     /// Other words people use for the thing ("throttler" for a debounce).
     public let alsoKnownAs: [String]
@@ -35,12 +35,14 @@ public struct APIIndexEntry: Sendable {
         self.uses = uses
     }
 
-    /// The anchor GitHub makes for a heading or cell holding the first spelling, kept stable:
-    /// lower-cased, with everything but letters, digits, `-` and `_` dropped.
-    public var anchor: String {
-        String(
-            spellings[0].lowercased().filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-        )
+    /// The page anchor of each spelling, so that `Guide/README.md#dispatch_group_enter` lands on
+    /// this row whichever spelling the reader searched for.
+    public var anchors: [String] { spellings.map(Self.anchor(for:)) }
+
+    /// A spelling's anchor, kept stable: lower-cased, with everything but letters, digits, `-`
+    /// and `_` dropped (`DispatchQueue.main.async` → `dispatchqueuemainasync`).
+    public static func anchor(for spelling: String) -> String {
+        String(spelling.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
     }
 }
 

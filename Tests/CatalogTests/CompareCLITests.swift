@@ -99,6 +99,13 @@ import Testing
         #expect(!run.out.contains("\u{1B}["), "no colour when the output is not a terminal")
     }
 
+    @Test func aDemonstrationReadsAsExpectedNotSame() async throws {
+        let run = try await compare("sync-deadlock", "--runs", "1", "--pace", "test")
+        #expect(run.status == 0)
+        #expect(run.out.contains("✓ as expected"))
+        #expect(!run.out.contains("✓ same: both sides agree"))
+    }
+
     @Test func codeShowsBothSourceFiles() async throws {
         let run = try await compare("--code", "serial-queue")
         #expect(run.status == 0)

@@ -17,7 +17,7 @@ extension Recipe {
             APIMapping("async(group:)", "`group.addTask`; on the main actor, a plain call"),
             APIMapping("DispatchGroup enter/leave", "task-group child; a continuation resumed exactly once"),
             APIMapping("DispatchGroup.notify(queue:)", "code after `await withTaskGroup`"),
-            APIMapping("_f variants", "a closure capturing `Sendable` values"),
+            APIMapping("_f variants (dispatch_group_async_f)", "a closure capturing `Sendable` values"),
         ],
         problem: "Run several tasks and get a single callback once all of them have finished.",
         changes: [

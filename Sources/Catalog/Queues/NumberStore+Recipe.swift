@@ -29,7 +29,7 @@ extension Recipe {
                 "a directory the caller passes in (here a test-supplied temporary directory)"
             ),
             APIMapping(
-                "check-then-create on a global queue", "an actor method with no `await` between the check and the write"
+                "fileExists check-then-create on a global queue", "an actor method with no `await` between the check and the write"
             ),
         ],
         problem:

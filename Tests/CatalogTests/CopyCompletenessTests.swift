@@ -1,0 +1,147 @@
+import Catalog
+import Foundation
+import GuideKit
+import RecipeKit
+import Testing
+
+/// "Copy this file" is true: every Legacy and Modern file type-checks alone in the Swift 6
+/// language mode, together with exactly the files its page names, and so does its pattern (the
+/// part above the driver marker) that the page shows side by side.
+///
+/// Each check runs `swiftc -typecheck` in a child process, two at a time (the machine has two
+/// cores). A check that passed is remembered under `.build/copy-check/`, keyed by a hash of the
+/// compiler's version and every input, so a warm run re-checks only what changed.
+@Suite struct CopyCompletenessTests {
+    /// One type-check: a recipe file (or only its pattern) with the files it needs.
+    struct Check: Sendable, CustomStringConvertible {
+        let file: String
+        let patternOnly: Bool
+        let needs: [String]
+        var description: String {
+            (patternOnly ? "the pattern of " : "") + file + (needs.isEmpty ? "" : " with " + needs.joined(separator: ", "))
+        }
+    }
+
+    static let root = GuideGenerator.packageRoot
+
+    /// Every check: each `.swift` file below `Sources/Legacy` and `Sources/Modern`, whole and as
+    /// its pattern when it has a driver.
+    static func checks() throws -> [Check] {
+        var needs: [String: [String]] = [:]
+        for recipe in Catalog.recipes {
+            needs[recipe.legacyPath] = recipe.legacyNeeds.map { "Sources/Legacy/\($0)" }
+            needs[recipe.modernPath] = recipe.modernNeeds.map { "Sources/Modern/\($0)" }
+        }
+        var checks: [Check] = []
+        for folder in ["Sources/Legacy", "Sources/Modern"] {
+            for file in try swiftFiles(below: folder) {
+                let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+                checks.append(Check(file: file, patternOnly: false, needs: needs[file] ?? []))
+                if text.contains("\n" + SourceFileMarker.driver) {
+                    checks.append(Check(file: file, patternOnly: true, needs: needs[file] ?? []))
+                }
+            }
+        }
+        return checks
+    }
+
+    @Test func everyRecipeFileAndPatternTypeChecksWithTheFilesItsPageNames() async throws {
+        let checks = try Self.checks()
+        #expect(checks.count >= 2 * Catalog.recipes.count)
+        let compiler = try await Self.run(["swiftc", "--version"]).output
+        let failures = Locked<[String]>([])
+        await withTaskGroup(of: Void.self) { group in
+            var pending = checks[...]
+            func startNext() {
+                guard let check = pending.popFirst() else { return }
+                group.addTask {
+                    if let failure = await Self.typeCheck(check, compiler: compiler) {
+                        failures.withLock { $0.append(failure) }
+                    }
+                }
+            }
+            startNext()
+            startNext()
+            while await group.next() != nil { startNext() }
+        }
+        for failure in failures.withLock({ $0 }).sorted() { Issue.record("\(failure)") }
+    }
+
+    @Test func everyNeededFileExists() throws {
+        for recipe in Catalog.recipes {
+            for path in recipe.legacyNeeds.map({ "Sources/Legacy/\($0)" }) + recipe.modernNeeds.map({ "Sources/Modern/\($0)" }) {
+                #expect(
+                    FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path),
+                    "\(recipe.id) names \(path), which does not exist")
+            }
+        }
+    }
+
+    /// `nil` when the check passes, else what the compiler said.
+    static func typeCheck(_ check: Check, compiler: String) async -> String? {
+        do {
+            var inputs: [String] = []
+            var texts: [String] = []
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("copy-check-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            for (index, path) in ([check.file] + check.needs).enumerated() {
+                var text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+                if index == 0 && check.patternOnly, let marker = text.range(of: "\n" + SourceFileMarker.driver) {
+                    text = String(text[..<marker.lowerBound]) + "\n"
+                }
+                let copy = directory.appendingPathComponent("\(index)-" + (path as NSString).lastPathComponent)
+                try text.write(to: copy, atomically: true, encoding: .utf8)
+                inputs.append(copy.path)
+                texts.append(text)
+            }
+            let arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-parse-as-library"]
+            let key = fnv1a(([compiler] + arguments + texts).joined(separator: "\u{0}"))
+            let cache = root.appendingPathComponent(".build/copy-check/\(key)")
+            if FileManager.default.fileExists(atPath: cache.path) { return nil }
+            let result = try await run(arguments + inputs)
+            guard result.status == 0 else {
+                return "\(check) does not type-check alone (swiftc exit \(result.status)):\n\(result.output)"
+            }
+            try FileManager.default.createDirectory(
+                at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(check.description.utf8).write(to: cache)
+            return nil
+        } catch {
+            return "\(check): \(error)"
+        }
+    }
+
+    static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        try await onOwnThread(name: "copy-check") {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let output = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        }
+    }
+
+    static func swiftFiles(below folder: String) throws -> [String] {
+        let base = root.appendingPathComponent(folder)
+        let names = try FileManager.default.subpathsOfDirectory(atPath: base.path)
+        return names.filter { $0.hasSuffix(".swift") }.sorted().map { "\(folder)/\($0)" }
+    }
+
+    static func fnv1a(_ text: String) -> String {
+        var hash: UInt64 = 14_695_981_039_346_656_037
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
+        return String(hash, radix: 16)
+    }
+}
+
+/// The driver marker, as the generator splits on it.
+enum SourceFileMarker {
+    static let driver = GuideGenerator.driverMarker
+}

@@ -1,0 +1,119 @@
+import Catalog
+import Foundation
+import RecipeKit
+import Testing
+
+@testable import GuideKit
+
+/// The "Find your code" index answers every legacy API the catalog names, reaches every recipe,
+/// and names only recipes that exist or are planned.
+@Suite struct FindYourCodeTests {
+    static let planned = CrossReferences.plannedIDs(inventory: GuideGenerator.inventory)
+
+    @Test func everyRecipeIsReachableFromTheIndex() {
+        let named = Set(FindYourCode.entries.flatMap { $0.uses.flatMap(\.recipes) })
+        for recipe in Catalog.recipes {
+            #expect(named.contains(recipe.id), "no Find your code row leads to \(recipe.id)")
+        }
+    }
+
+    @Test func everyNamedRecipeIsInTheCatalogOrPlanned() throws {
+        let planned = try #require(Self.planned, "shared/RECIPES.md beside the package could not be read")
+        let landed = Set(Catalog.recipes.map(\.id))
+        for entry in FindYourCode.entries {
+            for id in entry.uses.flatMap(\.recipes) {
+                #expect(landed.contains(id) || planned.contains(id), "\(entry.spellings[0]) names unknown recipe \(id)")
+            }
+        }
+    }
+
+    /// Each catalog API pair's legacy side contains one of the index's spellings (or a spelling's
+    /// call prefix, `Timer(` for `Timer(fire:…)`), so a reader who searches for it finds a row.
+    @Test func everyLegacyAPIOfTheCatalogHasARow() {
+        let spellings = FindYourCode.entries.flatMap(\.spellings)
+        for recipe in Catalog.recipes {
+            for api in recipe.apis {
+                let covered = spellings.contains { spelling in
+                    if api.legacy.contains(spelling) { return true }
+                    guard let open = spelling.firstIndex(of: "(") else { return false }
+                    return api.legacy.contains(spelling[...open])
+                }
+                #expect(covered, "\(recipe.id): no Find your code row for `\(api.legacy)`")
+            }
+        }
+    }
+
+    @Test func rowsAreCompleteAndAnchorsUnique() {
+        var seen: [String: String] = [:]
+        for entry in FindYourCode.entries {
+            #expect(!entry.spellings.isEmpty && !entry.uses.isEmpty)
+            for use in entry.uses {
+                #expect(!use.recipes.isEmpty, "\(entry.spellings[0]): '\(use.when)' names no recipe")
+                #expect(!use.when.isEmpty && !use.modern.isEmpty)
+            }
+            for (anchor, spelling) in zip(entry.anchors, entry.spellings) {
+                #expect(!anchor.isEmpty, "\(spelling) has no anchor")
+                #expect(seen[anchor] == nil, "\(spelling) and \(seen[anchor] ?? "") share the anchor #\(anchor)")
+                seen[anchor] = spelling
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("DispatchSemaphore", "dispatchsemaphore"), ("dispatch_group_enter", "dispatch_group_enter"),
+        ("NSLock", "nslock"), ("Timer.scheduledTimer", "timerscheduledtimer"),
+        ("Thread.detachNewThread", "threaddetachnewthread"), ("DispatchWorkItem.wait", "dispatchworkitemwait"),
+    ])
+    func theIndexPageHasAnAnchorPerSpelling(spelling: String, anchor: String) throws {
+        #expect(APIIndexEntry.anchor(for: spelling) == anchor)
+        let chapters = Catalog.chapters.map { chapter in (chapter, Catalog.recipes(in: chapter)) }
+        let page = IndexPage(chapters: chapters).markdown
+        #expect(page.contains("<a id=\"\(anchor)\"></a>"))
+        let findYourCode = try #require(page.range(of: "## Find your code"))
+        let chapterTables = try #require(page.range(of: "## Chapters"))
+        #expect(findYourCode.lowerBound < chapterTables.lowerBound, "Find your code comes first")
+    }
+}
+
+/// Recipe ids in prose become links, and an id that is neither landed nor planned is caught.
+@Suite struct CrossReferencesTests {
+    let references = CrossReferences(
+        recipes: [Catalog.recipe("serial-queue")!, Catalog.recipe("readers-writer-barrier")!],
+        planned: ["actor-reentrancy"]
+    )
+
+    @Test func aLandedIDBecomesARelativeLink() {
+        var unknown: [String] = []
+        let text = references.link("See `readers-writer-barrier` and `serial-queue`.", from: "01-queues-and-hopping", unknown: &unknown)
+        #expect(
+            text
+                == "See [`readers-writer-barrier`](../05-shared-state-and-synchronization/readers-writer-barrier.md) and [`serial-queue`](serial-queue.md)."
+        )
+        #expect(unknown.isEmpty)
+    }
+
+    @Test func aPlannedIDStaysTextAndATypoIsReported() {
+        var unknown: [String] = []
+        let text = references.link("Read `actor-reentrancy`, not `actor-reentrance`; `async` is code.", from: nil, unknown: &unknown)
+        #expect(text == "Read `actor-reentrancy`, not `actor-reentrance`; `async` is code.")
+        #expect(unknown == ["actor-reentrance"])
+    }
+
+    @Test func aPageIsNotLinkedToItselfNorLinkedTwice() {
+        var unknown: [String] = []
+        let text = references.link(
+            "This is `serial-queue`; [`readers-writer-barrier`](x.md).", from: "01-queues-and-hopping",
+            page: "serial-queue", unknown: &unknown)
+        #expect(text == "This is `serial-queue`; [`readers-writer-barrier`](x.md).")
+    }
+
+    @Test func theGeneratorRefusesAnUnknownID() async throws {
+        let recipe = try #require(Catalog.recipe("serial-queue"))
+        let typo = Recipe(
+            id: recipe.id, title: recipe.title, chapter: recipe.chapter, seeds: recipe.seeds, file: recipe.file,
+            apis: recipe.apis, problem: "Unlike `serial-queu`, this …", changes: [], scenarios: [])
+        await #expect(throws: GuideGenerator.UnknownRecipeIDs.self) {
+            _ = try await GuideGenerator.files(recipes: [typo])
+        }
+    }
+}
