@@ -7,35 +7,7 @@ import Foundation
 /// once every handler has finished. A `nil` group calls the API straight through. The two APIs
 /// are the seed's (Core Data's `-performBlock:` and `NSURLConnection`'s
 /// `+sendAsynchronousRequest:…`), as fakes: `Context` and `Fetcher`.
-public enum GroupedCallbacks {
-    /// Saves in `context` and fetches every URL, each through a wrapper; `completion` runs on the
-    /// main queue after every handler has run.
-    public static func saveAndFetch(
-        _ urls: [URL],
-        context: Context,
-        fetcher: Fetcher,
-        log: @escaping @Sendable (String) -> Void,
-        completion: @escaping @Sendable () -> Void
-    ) {
-        let group = DispatchGroup()
-        context.perform(in: group) {
-            log("handler: context saved")
-        }
-        for url in urls {
-            fetcher.send(url, in: group) { data, error in
-                if let data {
-                    log("handler: \(url.lastPathComponent) \(data.count) bytes")
-                } else {
-                    log("handler: \(url.lastPathComponent) failed: \(error.map { "\($0)" } ?? "no data")")
-                }
-            }
-        }
-        group.notify(queue: .main) {
-            log("notify: every handler has run")
-            completion()
-        }
-    }
-}
+public enum GroupedCallbacks {}
 
 // MARK: - The wrappers (004 L382–415)
 
@@ -115,6 +87,38 @@ extension GroupedCallbacks {
                     completion(nil, NotFound(url: url))
                 }
             }
+        }
+    }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension GroupedCallbacks {
+    /// Saves in `context` and fetches every URL, each through a wrapper; `completion` runs on the
+    /// main queue after every handler has run.
+    public static func saveAndFetch(
+        _ urls: [URL],
+        context: Context,
+        fetcher: Fetcher,
+        log: @escaping @Sendable (String) -> Void,
+        completion: @escaping @Sendable () -> Void
+    ) {
+        let group = DispatchGroup()
+        context.perform(in: group) {
+            log("handler: context saved")
+        }
+        for url in urls {
+            fetcher.send(url, in: group) { data, error in
+                if let data {
+                    log("handler: \(url.lastPathComponent) \(data.count) bytes")
+                } else {
+                    log("handler: \(url.lastPathComponent) failed: \(error.map { "\($0)" } ?? "no data")")
+                }
+            }
+        }
+        group.notify(queue: .main) {
+            log("notify: every handler has run")
+            completion()
         }
     }
 }

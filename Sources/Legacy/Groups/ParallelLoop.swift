@@ -47,17 +47,6 @@ public enum ParallelLoop {
         }
     }
 
-    /// The same checksums from a plain loop on the caller's thread: the reference result.
-    public static func sequentialRowChecksums(pixels: [UInt8], width: Int) -> [UInt64] {
-        let height = pixels.count / width
-        var checksums: [UInt64] = []
-        checksums.reserveCapacity(height)
-        for y in 0..<height {
-            checksums.append(rowChecksum(row: y, pixels: pixels, width: width))
-        }
-        return checksums
-    }
-
     /// The work for one row: each pixel blurred with a 5×5 Gaussian (binomial weights 1 4 6 4 1,
     /// edges clamped), and the blurred values summed, each weighted by its column so that a pixel
     /// in the wrong place changes the checksum.
@@ -79,5 +68,20 @@ public enum ParallelLoop {
             checksum += UInt64(blurred) * UInt64(x + 1)
         }
         return checksum
+    }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension ParallelLoop {
+    /// The same checksums from a plain loop on the caller's thread: the reference result.
+    public static func sequentialRowChecksums(pixels: [UInt8], width: Int) -> [UInt64] {
+        let height = pixels.count / width
+        var checksums: [UInt64] = []
+        checksums.reserveCapacity(height)
+        for y in 0..<height {
+            checksums.append(rowChecksum(row: y, pixels: pixels, width: width))
+        }
+        return checksums
     }
 }

@@ -65,6 +65,8 @@ public enum ReloadViews {
     }
 }
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
 // MARK: - Unbalanced groups (deliberately wrong; run only in a child process)
 
 extension ReloadViews {

@@ -20,8 +20,6 @@ public final class PhotoLibrary: @unchecked Sendable {
         return PhotoLibrary()
     }()
 
-    /// How many times the initialiser of `shared` has run in this process: 1 once anyone has used it.
-    public static var sharedInitializations: Int { sharedInitializerRuns.value }
     private static let sharedInitializerRuns = Counter()
 
     // `@unchecked Sendable`: `photos` is only read and written while holding `lock`.
@@ -94,4 +92,11 @@ public final class PhotoLibraryLoader: @unchecked Sendable {
             }
         }
     }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension PhotoLibrary {
+    /// How many times the initialiser of `shared` has run in this process: 1 once anyone has used it.
+    public static var sharedInitializations: Int { sharedInitializerRuns.value }
 }

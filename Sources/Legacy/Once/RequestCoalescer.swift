@@ -45,11 +45,6 @@ public final class RequestCoalescer<Key: Hashable & Sendable, Value: Sendable>: 
         return Request { [weak self] in self?.cancel(waiter.id, for: key) }
     }
 
-    /// Whether a load for `key` is running.
-    public func isLoading(_ key: Key) -> Bool {
-        queue.sync { waiters[key] != nil }
-    }
-
     private func finish(_ key: Key, with result: Result<Value, any Error>) {
         queue.async(flags: .barrier) { [self] in
             let done = waiters.removeValue(forKey: key) ?? []
@@ -76,5 +71,14 @@ public final class RequestCoalescer<Key: Hashable & Sendable, Value: Sendable>: 
         /// Stops waiting: the completion is called with `CocoaError(.userCancelled)` (unless it
         /// already ran), and the load goes on for the other callers.
         public func cancel() { onCancel() }
+    }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension RequestCoalescer {
+    /// Whether a load for `key` is running.
+    public func isLoading(_ key: Key) -> Bool {
+        queue.sync { waiters[key] != nil }
     }
 }

@@ -39,14 +39,6 @@ public final class RunOnce: @unchecked Sendable {
         }
         log("Executed \(entries) time(s)")
     }
-
-    /// How many times the block has run.
-    public var entries: Int { lock.withLock { numberOfEntries } }
-
-    /// Calls `completion` on a global queue when the block has run (at once if it was never started).
-    public func notify(_ completion: @escaping @Sendable () -> Void) {
-        started.notify(queue: concurrentQueue, execute: completion)
-    }
 }
 
 /// `dispatch_once` for side effects: a lock and a flag.
@@ -93,4 +85,16 @@ extension RGBA {
     /// The seed's `+boringColor`. A `static let` is initialised lazily, on first use, exactly once
     /// and thread-safely: the whole `static dispatch_once_t onceToken` dance in one line.
     public static let boringColor = RGBA(red: 0.380, green: 0.376, blue: 0.376, alpha: 1.000)
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension RunOnce {
+    /// How many times the block has run.
+    public var entries: Int { lock.withLock { numberOfEntries } }
+
+    /// Calls `completion` on a global queue when the block has run (at once if it was never started).
+    public func notify(_ completion: @escaping @Sendable () -> Void) {
+        started.notify(queue: concurrentQueue, execute: completion)
+    }
 }

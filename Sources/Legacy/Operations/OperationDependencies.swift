@@ -30,24 +30,6 @@ public final class OperationDependencies: Sendable {
         whenFinished([firstOperation, secondOperation], run: completion)
     }
 
-    /// The same two operations without a dependency: the queue may run them in either order,
-    /// or at the same time.
-    ///
-    /// The seed breaks a link with `removeDependency`. On Linux (swift-corelibs-foundation),
-    /// removing a dependency that hasn't finished leaves the dependent waiting forever, so build
-    /// the graph you want before enqueueing instead of adding links and removing them again.
-    public func runWithoutDependency(
-        log: @escaping @Sendable (String) -> Void,
-        completion: @escaping @Sendable () -> Void
-    ) {
-        let firstOperation = BlockOperation { Self.firstOperationEntry(111, log: log) }
-        let secondOperation = BlockOperation { Self.secondOperationEntry(222, log: log) }
-        operationQueue.addOperation(firstOperation)
-        operationQueue.addOperation(secondOperation)
-        log("Main thread is here")
-        whenFinished([firstOperation, secondOperation], run: completion)
-    }
-
     /// 004's graph: `intermediateOperation` depends on `operation1` and `operation2`, and
     /// `finishedOperation` depends on `intermediateOperation`. The results travel through a
     /// lock-protected dictionary, because an operation has no return value.
@@ -84,28 +66,6 @@ public final class OperationDependencies: Sendable {
         whenFinished(all, run: completion)
     }
 
-    /// First depends on Second, and Second is cancelled before the queue gets it. Second's block
-    /// never runs, but a cancelled operation counts as finished, so First still starts; it has
-    /// to look at its dependency to find out that there is no result.
-    public func runAfterCancelledDependency(
-        log: @escaping @Sendable (String) -> Void,
-        completion: @escaping @Sendable () -> Void
-    ) {
-        let secondOperation = BlockOperation { Self.secondOperationEntry(222, log: log) }
-        let firstOperation = BlockOperation {
-            if secondOperation.isCancelled {
-                log("First Operation - Second Operation was cancelled")
-            }
-            Self.firstOperationEntry(111, log: log)
-        }
-        firstOperation.addDependency(secondOperation)
-        secondOperation.cancel()
-
-        operationQueue.addOperation(firstOperation)
-        operationQueue.addOperation(secondOperation)
-        whenFinished([firstOperation, secondOperation], run: completion)
-    }
-
     static func firstOperationEntry(_ paramObject: Int, log: @Sendable (String) -> Void) {
         log("First Operation - Parameter Object = \(paramObject)")
         log("First Operation - Done")
@@ -135,5 +95,49 @@ final class OperationResults: @unchecked Sendable {
     subscript(key: String) -> Int? {
         get { lock.withLock { values[key] } }
         set { lock.withLock { values[key] = newValue } }
+    }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension OperationDependencies {
+    /// The same two operations without a dependency: the queue may run them in either order,
+    /// or at the same time.
+    ///
+    /// The seed breaks a link with `removeDependency`. On Linux (swift-corelibs-foundation),
+    /// removing a dependency that hasn't finished leaves the dependent waiting forever, so build
+    /// the graph you want before enqueueing instead of adding links and removing them again.
+    public func runWithoutDependency(
+        log: @escaping @Sendable (String) -> Void,
+        completion: @escaping @Sendable () -> Void
+    ) {
+        let firstOperation = BlockOperation { Self.firstOperationEntry(111, log: log) }
+        let secondOperation = BlockOperation { Self.secondOperationEntry(222, log: log) }
+        operationQueue.addOperation(firstOperation)
+        operationQueue.addOperation(secondOperation)
+        log("Main thread is here")
+        whenFinished([firstOperation, secondOperation], run: completion)
+    }
+
+    /// First depends on Second, and Second is cancelled before the queue gets it. Second's block
+    /// never runs, but a cancelled operation counts as finished, so First still starts; it has
+    /// to look at its dependency to find out that there is no result.
+    public func runAfterCancelledDependency(
+        log: @escaping @Sendable (String) -> Void,
+        completion: @escaping @Sendable () -> Void
+    ) {
+        let secondOperation = BlockOperation { Self.secondOperationEntry(222, log: log) }
+        let firstOperation = BlockOperation {
+            if secondOperation.isCancelled {
+                log("First Operation - Second Operation was cancelled")
+            }
+            Self.firstOperationEntry(111, log: log)
+        }
+        firstOperation.addDependency(secondOperation)
+        secondOperation.cancel()
+
+        operationQueue.addOperation(firstOperation)
+        operationQueue.addOperation(secondOperation)
+        whenFinished([firstOperation, secondOperation], run: completion)
     }
 }

@@ -23,7 +23,11 @@ public enum ConcurrentQueue {
         }
         group.notify(queue: .global(), execute: completion)
     }
+}
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension ConcurrentQueue {
     /// Proves that two jobs on the queue really overlap: job A blocks until job B signals, which
     /// can only happen if the queue runs B while A is still running. Reports `true` when the
     /// signal came, `false` when `timeout` passed first.

@@ -46,6 +46,8 @@ public final class DatabaseQueue: @unchecked Sendable {
     }
 }
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
 extension DatabaseQueue {
     /// Reads the count from outside the queue, then from inside it; both calls return 2.
     public static func countFromOutsideAndInside(log: @escaping @Sendable (String) -> Void) {

@@ -40,6 +40,8 @@ public enum MainHop {
     }
 }
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
 extension MainHop {
     /// Logs "ran" through `runOnMain`, then "after". From the main queue "ran" comes first; from
     /// elsewhere "ran" waits for the main queue. `completion` runs on the main queue after both.

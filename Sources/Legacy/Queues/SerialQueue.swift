@@ -23,7 +23,11 @@ public enum SerialQueue {
         }
         queue.async(execute: completion)
     }
+}
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension SerialQueue {
     /// Submits `count` jobs and reports the most that were ever running at once (always 1).
     public static func maxInFlight(jobs count: Int, completion: @escaping @Sendable (Int) -> Void) {
         let queue = DispatchQueue(label: "com.pixolity.GCD.serialQueue2")

@@ -21,7 +21,11 @@ public enum SyncCounter {
         concurrentQueue.sync { printFrom1To1000(log: log) }
         concurrentQueue.sync { printFrom1To1000(log: log) }
     }
+}
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension SyncCounter {
     /// Whether a `sync` block on the default global queue ran on the thread that called `sync`.
     public static func syncRunsOnCallingThread() -> Bool {
         let caller = Thread.current

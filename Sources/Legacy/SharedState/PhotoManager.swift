@@ -42,6 +42,8 @@ public final class PhotoManager: @unchecked Sendable {
     }
 }
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
 extension PhotoManager {
     /// What the readers of a run saw, and how often "content added" arrived.
     public struct Report: Sendable, Equatable {

@@ -51,23 +51,6 @@ public final class RepeatingTimer: @unchecked Sendable {
 }
 
 extension RepeatingTimer {
-    /// The seed's lifecycle: start, paint `times` times, stop.
-    ///
-    /// Runs the calling thread's run loop until painting has stopped, so call it on a thread that
-    /// is free to do so.
-    public static func paint(times: Int, every interval: Duration, log: @escaping @Sendable (String) -> Void) {
-        let painter = RepeatingTimer(every: interval, log: log)
-        painter.onPaint = { [unowned painter] paints in
-            if paints == times {
-                painter.stopPainting()
-                log("stop")
-            }
-        }
-        log("start")
-        painter.startPainting()
-        while painter.isPainting && RunLoop.current.run(mode: .default, before: .distantFuture) {}
-    }
-
     /// The dispatch-source form (004): "Time flies." every interval, within `leeway`.
     ///
     /// A source is created suspended and does nothing until `resume()`. The handler cancels the
@@ -97,5 +80,26 @@ extension RepeatingTimer {
         )
         log("start")
         source.resume()
+    }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension RepeatingTimer {
+    /// The seed's lifecycle: start, paint `times` times, stop.
+    ///
+    /// Runs the calling thread's run loop until painting has stopped, so call it on a thread that
+    /// is free to do so.
+    public static func paint(times: Int, every interval: Duration, log: @escaping @Sendable (String) -> Void) {
+        let painter = RepeatingTimer(every: interval, log: log)
+        painter.onPaint = { [unowned painter] paints in
+            if paints == times {
+                painter.stopPainting()
+                log("stop")
+            }
+        }
+        log("start")
+        painter.startPainting()
+        while painter.isPainting && RunLoop.current.run(mode: .default, before: .distantFuture) {}
     }
 }

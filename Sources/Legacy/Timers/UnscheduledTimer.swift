@@ -70,6 +70,8 @@ public final class UnscheduledTimer: @unchecked Sendable {
     }
 }
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
 extension UnscheduledTimer {
     /// Creates the timer now, starts it from another queue after `delay`, and stops it after
     /// `times` paints. Runs the calling thread's run loop until then.

@@ -7,35 +7,7 @@ import Foundation
 /// that, the wrapped calls are ordinary awaits: the "handler" is the code after the `await`, a
 /// task group runs them concurrently, and the line after the group is the notify. The two APIs
 /// are the same fakes as on the legacy side; they stay callback-based, which is the point.
-public enum GroupedCallbacks {
-    /// Saves in `context` and fetches every URL, concurrently; logs the notify line after every
-    /// handler has run.
-    public static func saveAndFetch(
-        _ urls: [URL],
-        context: Context,
-        fetcher: Fetcher,
-        log: @escaping @Sendable (String) -> Void
-    ) async {
-        await withDiscardingTaskGroup { group in
-            group.addTask {
-                await context.perform {
-                    log("handler: context saved")
-                }
-            }
-            for url in urls {
-                group.addTask {
-                    do {
-                        let data = try await fetcher.send(url)
-                        log("handler: \(url.lastPathComponent) \(data.count) bytes")
-                    } catch {
-                        log("handler: \(url.lastPathComponent) failed: \(error)")
-                    }
-                }
-            }
-        }
-        log("notify: every handler has run")
-    }
-}
+public enum GroupedCallbacks {}
 
 // MARK: - The bridges
 
@@ -108,5 +80,37 @@ extension GroupedCallbacks {
                 }
             }
         }
+    }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension GroupedCallbacks {
+    /// Saves in `context` and fetches every URL, concurrently; logs the notify line after every
+    /// handler has run.
+    public static func saveAndFetch(
+        _ urls: [URL],
+        context: Context,
+        fetcher: Fetcher,
+        log: @escaping @Sendable (String) -> Void
+    ) async {
+        await withDiscardingTaskGroup { group in
+            group.addTask {
+                await context.perform {
+                    log("handler: context saved")
+                }
+            }
+            for url in urls {
+                group.addTask {
+                    do {
+                        let data = try await fetcher.send(url)
+                        log("handler: \(url.lastPathComponent) \(data.count) bytes")
+                    } catch {
+                        log("handler: \(url.lastPathComponent) failed: \(error)")
+                    }
+                }
+            }
+        }
+        log("notify: every handler has run")
     }
 }

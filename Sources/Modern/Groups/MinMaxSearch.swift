@@ -31,21 +31,6 @@ public enum MinMaxSearch {
         return (parts.map(\.min).min()!, parts.map(\.max).max()!)
     }
 
-    /// The naive version, for `compare` to time: one child task per number. Each child costs
-    /// microseconds and some memory to create, schedule and collect, against a nanosecond of work:
-    /// for a million numbers that is seconds and gigabytes. Don't ship this.
-    @concurrent
-    public static func minMaxOneChildPerNumber(of numbers: [UInt32]) async -> (min: UInt32, max: UInt32) {
-        await withTaskGroup(of: UInt32.self) { group in
-            for number in numbers {
-                group.addTask { number }
-            }
-            return await group.reduce((min: UInt32.max, max: UInt32.min)) { result, number in
-                (min(result.min, number), max(result.max, number))
-            }
-        }
-    }
-
     /// The minimum and maximum of one slice (`UInt32.max` and `0` when it is empty).
     static func scan(_ numbers: ArraySlice<UInt32>) -> (min: UInt32, max: UInt32) {
         var result = (min: UInt32.max, max: UInt32.min)
@@ -65,6 +50,25 @@ public enum MinMaxSearch {
             let end = start + base + (index < extra ? 1 : 0)
             defer { start = end }
             return start..<end
+        }
+    }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension MinMaxSearch {
+    /// The naive version, for `compare` to time: one child task per number. Each child costs
+    /// microseconds and some memory to create, schedule and collect, against a nanosecond of work:
+    /// for a million numbers that is seconds and gigabytes. Don't ship this.
+    @concurrent
+    public static func minMaxOneChildPerNumber(of numbers: [UInt32]) async -> (min: UInt32, max: UInt32) {
+        await withTaskGroup(of: UInt32.self) { group in
+            for number in numbers {
+                group.addTask { number }
+            }
+            return await group.reduce((min: UInt32.max, max: UInt32.min)) { result, number in
+                (min(result.min, number), max(result.max, number))
+            }
         }
     }
 }

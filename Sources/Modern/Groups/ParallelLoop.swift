@@ -30,19 +30,6 @@ public enum ParallelLoop {
         }
     }
 
-    /// The naive version: one child task per iteration.
-    @concurrent
-    public static func performOneChildPerIteration(
-        iterations: Int,
-        body: @escaping @Sendable (Int) -> Void
-    ) async {
-        await withDiscardingTaskGroup { group in
-            for iteration in 0..<iterations {
-                group.addTask { body(iteration) }
-            }
-        }
-    }
-
     /// The checksum of every row of a grayscale image, in row order; one child per chunk of rows.
     ///
     /// `pixels` holds the rows one after another, `width` bytes each.
@@ -65,28 +52,6 @@ public enum ParallelLoop {
             }
             return checksums
         }
-    }
-
-    /// The naive version: one child task per row.
-    @concurrent
-    public static func rowChecksumsOneChildPerRow(pixels: [UInt8], width: Int) async -> [UInt64] {
-        let height = pixels.count / width
-        return await withTaskGroup(of: (row: Int, checksum: UInt64).self) { group in
-            for y in 0..<height {
-                group.addTask { (y, rowChecksum(row: y, pixels: pixels, width: width)) }
-            }
-            var checksums = [UInt64](repeating: 0, count: height)
-            for await (row, checksum) in group {
-                checksums[row] = checksum
-            }
-            return checksums
-        }
-    }
-
-    /// The same checksums from a plain loop on the caller's thread: the reference result.
-    public static func sequentialRowChecksums(pixels: [UInt8], width: Int) -> [UInt64] {
-        let height = pixels.count / width
-        return (0..<height).map { rowChecksum(row: $0, pixels: pixels, width: width) }
     }
 
     /// `0..<count` cut into at most `chunks` contiguous ranges whose lengths differ by at most one.
@@ -122,5 +87,44 @@ public enum ParallelLoop {
             checksum += UInt64(blurred) * UInt64(x + 1)
         }
         return checksum
+    }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension ParallelLoop {
+    /// The naive version: one child task per iteration.
+    @concurrent
+    public static func performOneChildPerIteration(
+        iterations: Int,
+        body: @escaping @Sendable (Int) -> Void
+    ) async {
+        await withDiscardingTaskGroup { group in
+            for iteration in 0..<iterations {
+                group.addTask { body(iteration) }
+            }
+        }
+    }
+
+    /// The naive version: one child task per row.
+    @concurrent
+    public static func rowChecksumsOneChildPerRow(pixels: [UInt8], width: Int) async -> [UInt64] {
+        let height = pixels.count / width
+        return await withTaskGroup(of: (row: Int, checksum: UInt64).self) { group in
+            for y in 0..<height {
+                group.addTask { (y, rowChecksum(row: y, pixels: pixels, width: width)) }
+            }
+            var checksums = [UInt64](repeating: 0, count: height)
+            for await (row, checksum) in group {
+                checksums[row] = checksum
+            }
+            return checksums
+        }
+    }
+
+    /// The same checksums from a plain loop on the caller's thread: the reference result.
+    public static func sequentialRowChecksums(pixels: [UInt8], width: Int) -> [UInt64] {
+        let height = pixels.count / width
+        return (0..<height).map { rowChecksum(row: $0, pixels: pixels, width: width) }
     }
 }

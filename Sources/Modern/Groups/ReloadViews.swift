@@ -31,6 +31,8 @@ public enum ReloadViews {
     }
 }
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
 // MARK: - Misused continuations (deliberately wrong; run only in a child process)
 
 extension ReloadViews {

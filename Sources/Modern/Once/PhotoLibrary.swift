@@ -19,8 +19,6 @@ public final class PhotoLibrary: Sendable {
         return PhotoLibrary()
     }()
 
-    /// How many times the initialiser of `shared` has run in this process: 1 once anyone has used it.
-    public static var sharedInitializations: Int { sharedInitializerRuns.load(ordering: .relaxed) }
     private static let sharedInitializerRuns = Atomic(0)
 
     private let photos = Mutex<[Photo]>([])
@@ -55,4 +53,11 @@ public actor PhotoLibraryLoader {
         loading = task  // stored before the first await
         return await task.value
     }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension PhotoLibrary {
+    /// How many times the initialiser of `shared` has run in this process: 1 once anyone has used it.
+    public static var sharedInitializations: Int { sharedInitializerRuns.load(ordering: .relaxed) }
 }

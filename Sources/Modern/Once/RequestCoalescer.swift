@@ -31,7 +31,11 @@ public actor RequestCoalescer<Key: Hashable & Sendable, Value: Sendable> {
         defer { inFlight[key] = nil }
         return try await task.value
     }
+}
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension RequestCoalescer {
     /// Whether a load for `key` is running.
     public func isLoading(_ key: Key) -> Bool {
         inFlight[key] != nil

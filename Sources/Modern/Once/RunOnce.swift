@@ -33,9 +33,6 @@ public actor RunOnce {
         numberOfEntries += 1
         log("Executed \(numberOfEntries) time(s)")
     }
-
-    /// How many times the work has run.
-    public var entries: Int { numberOfEntries }
 }
 
 /// A colour as four numbers: the seed's `UIColor`, which Linux does not have.
@@ -61,4 +58,11 @@ extension RGBA {
     /// The seed's `+boringColor`: a `static let` is initialised lazily, on first use, exactly once
     /// and thread-safely.
     public static let boringColor = RGBA(red: 0.380, green: 0.376, blue: 0.376, alpha: 1.000)
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension RunOnce {
+    /// How many times the work has run.
+    public var entries: Int { numberOfEntries }
 }

@@ -20,14 +20,6 @@ public enum OperationDependencies {
         await firstOperationEntry(111, log: log)
     }
 
-    /// The same two entries without a dependency: both start at once, in either order.
-    public static func runWithoutDependency(log: @escaping @Sendable (String) -> Void) async {
-        async let first: Void = firstOperationEntry(111, log: log)
-        async let second: Void = secondOperationEntry(222, log: log)
-        log("Main thread is here")
-        _ = await (first, second)
-    }
-
     /// 004's graph: `operation1` and `operation2` run concurrently, `intermediateOperation` needs
     /// both results, and `finishedOperation` needs the intermediate one.
     public static func runGraph(log: @escaping @Sendable (String) -> Void) async {
@@ -35,22 +27,6 @@ public enum OperationDependencies {
         async let b = operation2(log: log)
         let sum = await intermediateOperation(a, b, log: log)
         await finishedOperation(sum, log: log)
-    }
-
-    /// First waits for Second's task, which was cancelled as soon as it was created. The body
-    /// never checks for cancellation, so Second runs anyway and awaiting its handle returns
-    /// normally; First asks the handle whether it was cancelled.
-    public static func runAfterCancelledDependency(log: @escaping @Sendable (String) -> Void) async {
-        let second = Task { await secondOperationEntry(222, log: log) }
-        second.cancel()
-        let first = Task {
-            await second.value
-            if second.isCancelled {
-                log("First Operation - Second Operation was cancelled")
-            }
-            await firstOperationEntry(111, log: log)
-        }
-        await first.value
     }
 
     static func firstOperationEntry(_ paramObject: Int, log: @Sendable (String) -> Void) async {
@@ -80,5 +56,33 @@ public enum OperationDependencies {
 
     static func finishedOperation(_ result: Int, log: @Sendable (String) -> Void) async {
         log("finishedOperation - result = \(result)")
+    }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension OperationDependencies {
+    /// The same two entries without a dependency: both start at once, in either order.
+    public static func runWithoutDependency(log: @escaping @Sendable (String) -> Void) async {
+        async let first: Void = firstOperationEntry(111, log: log)
+        async let second: Void = secondOperationEntry(222, log: log)
+        log("Main thread is here")
+        _ = await (first, second)
+    }
+
+    /// First waits for Second's task, which was cancelled as soon as it was created. The body
+    /// never checks for cancellation, so Second runs anyway and awaiting its handle returns
+    /// normally; First asks the handle whether it was cancelled.
+    public static func runAfterCancelledDependency(log: @escaping @Sendable (String) -> Void) async {
+        let second = Task { await secondOperationEntry(222, log: log) }
+        second.cancel()
+        let first = Task {
+            await second.value
+            if second.isCancelled {
+                log("First Operation - Second Operation was cancelled")
+            }
+            await firstOperationEntry(111, log: log)
+        }
+        await first.value
     }
 }

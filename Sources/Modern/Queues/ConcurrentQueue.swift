@@ -18,7 +18,11 @@ public enum ConcurrentQueue {
             }
         }
     }
+}
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension ConcurrentQueue {
     /// Proves that two child tasks really overlap: job A awaits a signal that only job B sends,
     /// and gives up after `timeout`. Returns `true` when the signal came.
     ///

@@ -27,6 +27,8 @@ public actor DatabaseQueue {
     }
 }
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
 extension DatabaseQueue {
     /// Reads the count from outside the actor, then from inside it; both calls return 2.
     public static func countFromOutsideAndInside(log: @escaping @Sendable (String) -> Void) async {

@@ -16,6 +16,8 @@ public enum MainHop {
     }
 }
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
 extension MainHop {
     /// Logs "ran" through `runOnMain`, then "after". From the main actor "ran" comes first; from
     /// elsewhere "ran" waits for the main actor. Await the task to know both are logged.

@@ -35,6 +35,8 @@ public final class SerialQueue: Sendable {
     }
 }
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
 extension SerialQueue {
     /// The seed's three counting jobs, submitted without waiting, then drained.
     public static func countThreeTimes(log: @escaping @Sendable (String) -> Void) async {

@@ -32,6 +32,8 @@ public actor PhotoManager {
     public var photos: [Photo] { _photos }
 }
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
 extension PhotoManager {
     /// What the readers of a run saw, and how often "content added" arrived.
     public struct Report: Sendable, Equatable {

@@ -89,27 +89,6 @@ public final class RepeatingTimer {
 }
 
 extension RepeatingTimer {
-    /// The seed's lifecycle: start, paint `times` times, stop.
-    public static func paint(
-        times: Int,
-        every interval: Duration,
-        clock: some Clock<Duration> = ContinuousClock(),
-        log: @escaping @Sendable (String) -> Void
-    ) async {
-        let painter = RepeatingTimer(every: interval, clock: clock, log: log)
-        await withCheckedContinuation { stopped in
-            painter.onPaint = { [unowned painter] paints in
-                if paints == times {
-                    painter.stopPainting()
-                    log("stop")
-                    stopped.resume()
-                }
-            }
-            log("start")
-            painter.startPainting()
-        }
-    }
-
     /// The dispatch-source form (004): "Time flies." every interval, within `leeway`.
     ///
     /// The loop body is the event handler; breaking out of it ends the stream, which cancels the
@@ -129,5 +108,30 @@ extension RepeatingTimer {
             if fired == times { break }
         }
         log("stop")
+    }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension RepeatingTimer {
+    /// The seed's lifecycle: start, paint `times` times, stop.
+    public static func paint(
+        times: Int,
+        every interval: Duration,
+        clock: some Clock<Duration> = ContinuousClock(),
+        log: @escaping @Sendable (String) -> Void
+    ) async {
+        let painter = RepeatingTimer(every: interval, clock: clock, log: log)
+        await withCheckedContinuation { stopped in
+            painter.onPaint = { [unowned painter] paints in
+                if paints == times {
+                    painter.stopPainting()
+                    log("stop")
+                    stopped.resume()
+                }
+            }
+            log("start")
+            painter.startPainting()
+        }
     }
 }

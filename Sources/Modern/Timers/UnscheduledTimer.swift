@@ -80,6 +80,8 @@ public final class UnscheduledTimer {
     }
 }
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
 extension UnscheduledTimer {
     /// Configures the ticker now, starts it after `delay`, and stops it after `times` paints.
     public static func paint(
