@@ -1,11 +1,13 @@
-/// A deadline ticker (an `AsyncStream` fed by a sleeping producer) paints on every tick until stopped.
+/// A deadline ticker (an `AsyncStream` fed by a sleeping producer) paints on
+/// every tick until stopped.
 ///
-/// The producer sleeps *until* `start + n × interval` rather than *for* an interval, so a late
-/// wake-up does not push every later tick back: no drift. Its tolerance plays the part of a
-/// dispatch timer's leeway. Painting is a task that consumes the stream; stopping cancels it, and
-/// the stream's `onTermination` cancels the producer. The clock is injected, so tests can drive
-/// time. The painter is `@MainActor` like the view it paints, and the painting task holds it
-/// weakly, like the timer block on the Legacy side.
+/// The producer sleeps *until* `start + n × interval` rather than *for* an
+/// interval, so a late wake-up does not push every later tick back: no drift.
+/// Its tolerance plays the part of a dispatch timer's leeway. Painting is a
+/// task that consumes the stream; stopping cancels it, and the stream's
+/// `onTermination` cancels the producer. The clock is injected, so tests can
+/// drive time. The painter is `@MainActor` like the view it paints, and the
+/// painting task holds it weakly, like the timer block on the Legacy side.
 @MainActor
 public final class RepeatingTimer {
     /// Called after each paint, with the number of paints so far.
@@ -33,13 +35,17 @@ public final class RepeatingTimer {
     /// Whether a ticker is running.
     public var isPainting: Bool { paintingTask != nil }
 
-    /// Starts a ticker and a task that paints on each tick, unless one is already running.
+    /// Starts a ticker and a task that paints on each tick, unless one is
+    /// already running.
     public func startPainting() {
-        guard paintingTask == nil else { return }  // a second task would orphan the first, still painting
-        let ticks = Self.ticks(every: interval, tolerance: tolerance, clock: clock)
+        // A second task would orphan the first, still painting.
+        guard paintingTask == nil else { return }
+        let ticks = Self.ticks(
+            every: interval, tolerance: tolerance, clock: clock)
         paintingTask = Task { [weak self] in
             for await _ in ticks {
-                // A tick handed over just before `stopPainting()` must not paint.
+                // A tick handed over just before `stopPainting()` must not
+                // paint.
                 guard !Task.isCancelled, let self else { return }
                 self.paint()
             }
@@ -58,22 +64,26 @@ public final class RepeatingTimer {
         onPaint?(paints)
     }
 
-    /// Ticks at `start + n × interval` on `clock`, until the stream's consumer stops iterating.
+    /// Ticks at `start + n × interval` on `clock`, until the stream's consumer
+    /// stops iterating.
     ///
-    /// `bufferingNewest(1)` coalesces the ticks a slow consumer missed into one, as a run-loop
-    /// timer does. Ending the iteration (`break`, or cancelling the consuming task) terminates the
-    /// stream, and `onTermination` cancels the producer's sleep.
+    /// `bufferingNewest(1)` coalesces the ticks a slow consumer missed into
+    /// one, as a run-loop timer does. Ending the iteration (`break`, or
+    /// cancelling the consuming task) terminates the stream, and
+    /// `onTermination` cancels the producer's sleep.
     public nonisolated static func ticks(
         every interval: Duration,
         tolerance: Duration? = nil,
         clock: some Clock<Duration> = ContinuousClock()
     ) -> AsyncStream<Void> {
-        let (ticks, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let (ticks, continuation) = AsyncStream.makeStream(
+            of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let start = clock.now
         let producer = Task {
             var deadline = start
             while true {
-                deadline = deadline.advanced(by: interval)  // the next deadline, not "interval from now"
+                // The next deadline, not "interval from now".
+                deadline = deadline.advanced(by: interval)
                 do {
                     try await clock.sleep(until: deadline, tolerance: tolerance)
                 } catch {
@@ -89,10 +99,11 @@ public final class RepeatingTimer {
 }
 
 extension RepeatingTimer {
-    /// The dispatch-source form (004): "Time flies." every interval, within `leeway`.
+    /// The dispatch-source form (004): "Time flies." every interval, within
+    /// `leeway`.
     ///
-    /// The loop body is the event handler; breaking out of it ends the stream, which cancels the
-    /// producer, as `source.cancel()` does.
+    /// The loop body is the event handler; breaking out of it ends the stream,
+    /// which cancels the producer, as `source.cancel()` does.
     public nonisolated static func timeFlies(
         times: Int,
         every interval: Duration,
