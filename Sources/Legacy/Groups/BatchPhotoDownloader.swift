@@ -49,7 +49,8 @@ public final class BatchPhotoDownloader: @unchecked Sendable {
                 switch result {
                 case .success(let data):
                     self.addPhoto(Photo(url: url, data: data))
-                case .failure(let error): storedError.set(error)
+                case .failure(let error):
+                    storedError.set(error)
                 }
                 downloadGroup.leave()
             }

@@ -15,8 +15,7 @@ public enum ReloadViews {
     static let finished = "Finished: All tasks are finished"
 
     /// 000 §7.9: three `async(group:)` blocks on the main queue, then a notify
-    /// on the main queue. Returns at once; `show` and `completion` are called
-    /// on the main queue.
+    /// there. Returns at once; `show` and `completion` run on the main queue.
     public static func reloadOnMainQueue(
         show: @escaping @Sendable (String) -> Void,
         completion: @escaping @Sendable () -> Void
@@ -32,9 +31,8 @@ public enum ReloadViews {
         }
     }
 
-    /// 000 §7.9, the `dispatch_group_async_f` form: one block (the seed's C
-    /// function with a context pointer; a closure in Swift) runs all three
-    /// reloads.
+    /// 000 §7.9, the `dispatch_group_async_f` form: one block (in the seed, a C
+    /// function with a context pointer) runs all three reloads.
     public static func reloadInOneBlock(
         show: @escaping @Sendable (String) -> Void,
         completion: @escaping @Sendable () -> Void

@@ -76,7 +76,7 @@ public final class OnceToken: @unchecked Sendable {
 }
 
 /// A colour as four numbers: the seed's `UIColor`, which Linux does not have.
-public struct RGBA: Hashable, Sendable, CustomStringConvertible {
+public struct RGBA: Hashable, Sendable {
     public let red: Double
     public let green: Double
     public let blue: Double
@@ -87,11 +87,6 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
         self.green = green
         self.blue = blue
         self.alpha = alpha
-    }
-
-    public var description: String {
-        let parts = [red, green, blue, alpha].map { String(format: "%.3f", $0) }
-        return "RGBA(" + parts.joined(separator: ", ") + ")"
     }
 }
 
@@ -113,5 +108,12 @@ extension RunOnce {
     /// it was never started).
     public func notify(_ completion: @escaping @Sendable () -> Void) {
         started.notify(queue: concurrentQueue, execute: completion)
+    }
+}
+
+extension RGBA: CustomStringConvertible {
+    public var description: String {
+        let parts = [red, green, blue, alpha].map { String(format: "%.3f", $0) }
+        return "RGBA(" + parts.joined(separator: ", ") + ")"
     }
 }

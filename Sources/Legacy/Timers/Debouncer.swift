@@ -17,8 +17,7 @@ public final class Debouncer<Argument: Sendable>: @unchecked Sendable {
     private let queue: DispatchQueue
     private let action: @Sendable (Argument) -> Void
 
-    // `@unchecked Sendable`: `pending` and `burstStart` are only touched on
-    // `queue`.
+    // `@unchecked Sendable`: only `queue` touches `pending` and `burstStart`.
     private var pending: DispatchWorkItem?
     private var burstStart: DispatchTime?
 

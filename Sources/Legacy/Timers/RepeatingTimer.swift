@@ -33,9 +33,6 @@ public final class RepeatingTimer: @unchecked Sendable {
         self.log = log
     }
 
-    /// Whether a timer is scheduled.
-    public var isPainting: Bool { paintingTimer != nil }
-
     /// Schedules the timer on the current thread's run loop, unless one is
     /// already running.
     public func startPainting() {
@@ -125,4 +122,7 @@ extension RepeatingTimer {
             && RunLoop.current.run(mode: .default, before: .distantFuture)
         {}
     }
+
+    /// Whether a timer is scheduled.
+    public var isPainting: Bool { paintingTimer != nil }
 }

@@ -42,10 +42,6 @@ public final class UnscheduledTimer: @unchecked Sendable {
         }
     }
 
-    /// When the timer will first fire once it is scheduled. Read it on the
-    /// timer's thread.
-    public var fireDate: Date? { paintingTimer?.fireDate }
-
     /// Schedules the timer on the owning thread's run loop; call it from any
     /// thread.
     public func start() {
@@ -112,4 +108,8 @@ extension UnscheduledTimer {
         painter.run()
         log("stop")
     }
+
+    /// When the timer will first fire once it is scheduled. Read it on the
+    /// timer's thread.
+    public var fireDate: Date? { paintingTimer?.fireDate }
 }

@@ -43,7 +43,7 @@ public actor RunOnce {
 }
 
 /// A colour as four numbers: the seed's `UIColor`, which Linux does not have.
-public struct RGBA: Hashable, Sendable, CustomStringConvertible {
+public struct RGBA: Hashable, Sendable {
     public let red: Double
     public let green: Double
     public let blue: Double
@@ -54,11 +54,6 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
         self.green = green
         self.blue = blue
         self.alpha = alpha
-    }
-
-    public var description: String {
-        let parts = [red, green, blue, alpha].map { String(format: "%.3f", $0) }
-        return "RGBA(" + parts.joined(separator: ", ") + ")"
     }
 }
 
@@ -74,4 +69,11 @@ extension RGBA {
 extension RunOnce {
     /// How many times the work has run.
     public var entries: Int { numberOfEntries }
+}
+
+extension RGBA: CustomStringConvertible {
+    public var description: String {
+        let parts = [red, green, blue, alpha].map { String(format: "%.3f", $0) }
+        return "RGBA(" + parts.joined(separator: ", ") + ")"
+    }
 }

@@ -6,11 +6,10 @@ import Foundation
 /// The view model is `@MainActor`, so its state is UI state.
 /// `showOverlay(from:)` starts a task that inherits the main actor; the load
 /// and the face overlay happen in `overlay(from:load:)`, which is `@concurrent`
-/// and so leaves the main actor while it runs (without the attribute, and with
+/// and so leaves the main actor while it runs (without the attribute, under
 /// `NonisolatedNonsendingByDefault`, a plain `async` function would run on its
-/// caller's actor, which here is main). Back from the `await`, the task is on
-/// main again and updates the UI. There is no hop to write, and no way to
-/// forget it.
+/// caller's actor: main). Back from the `await`, the task is on main again and
+/// updates the UI. There is no hop to write, and no way to forget it.
 @MainActor
 public final class PhotoDetail {
     /// The overlay on screen, once there is one.
@@ -37,9 +36,8 @@ public final class PhotoDetail {
     public func showOverlay(from url: URL) -> Task<Void, Never> {
         Task {
             do {
-                guard
-                    let overlay = try await Self.overlay(from: url, load: load)
-                else {
+                let overlay = try await Self.overlay(from: url, load: load)
+                guard let overlay else {
                     log("No data could get downloaded from the URL.")
                     log("Image isn't downloaded. Nothing to display.")
                     return

@@ -42,8 +42,7 @@ public enum SubmissionOrder {
         return task
     }
 
-    /// `Task {}` on the main actor: the task inherits the main actor and runs
-    /// after this code.
+    /// `Task {}` on the main actor inherits it: the task runs after this code.
     @MainActor
     @discardableResult
     public static func logInMainActorTask(
@@ -56,8 +55,7 @@ public enum SubmissionOrder {
         return task
     }
 
-    /// `Task.immediate`: the body runs now, on the caller, before
-    /// `Task.immediate` returns.
+    /// `Task.immediate`: the body runs now, on the caller, before it returns.
     @discardableResult
     public static func logInImmediateTask(
         log: @escaping @Sendable (String) -> Void

@@ -32,9 +32,6 @@ public final class RepeatingTimer {
         self.log = log
     }
 
-    /// Whether a ticker is running.
-    public var isPainting: Bool { paintingTask != nil }
-
     /// Starts a ticker and a task that paints on each tick, unless one is
     /// already running.
     public func startPainting() {
@@ -145,4 +142,7 @@ extension RepeatingTimer {
             painter.startPainting()
         }
     }
+
+    /// Whether a ticker is running.
+    public var isPainting: Bool { paintingTask != nil }
 }

@@ -24,9 +24,6 @@ public final class StoppableTimer {
         self.tick = tick
     }
 
-    /// Whether the ticker is running.
-    public var isTicking: Bool { tickingTask != nil }
-
     /// Starts ticking, unless already started.
     public func start() {
         guard tickingTask == nil else { return }
@@ -95,4 +92,11 @@ extension StoppableTimer {
         }
         log("stop")
     }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension StoppableTimer {
+    /// Whether the ticker is running.
+    public var isTicking: Bool { tickingTask != nil }
 }

@@ -27,9 +27,6 @@ public final class UnscheduledTimer {
         self.log = log
     }
 
-    /// Whether the ticker has been started and not stopped.
-    public var isRunning: Bool { paintingTask != nil }
-
     /// Creates the ticker and the task that paints on each tick, unless already
     /// started.
     public func start() {
@@ -111,4 +108,7 @@ extension UnscheduledTimer {
         }
         log("stop")
     }
+
+    /// Whether the ticker has been started and not stopped.
+    public var isRunning: Bool { paintingTask != nil }
 }
