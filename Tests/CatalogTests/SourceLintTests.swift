@@ -97,6 +97,23 @@ import Testing
         #expect(problems.isEmpty, "\(problems)")
     }
 
+    /// A guide page shows a recipe's two files side by side, so each of their lines fits in 80 columns.
+    static let recipeLineLimit = 80
+
+    static let recipeFiles = ["Sources/Legacy", "Sources/Modern"].flatMap { folder in
+        swiftFiles(in: folder).map { "\(folder)/\($0)" }
+    }
+
+    @Test(arguments: recipeFiles)
+    func recipeLinesFitInEightyColumns(_ path: String) throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            #expect(
+                line.count <= Self.recipeLineLimit,
+                "\(path):\(index + 1) is \(line.count) characters long (at most \(Self.recipeLineLimit))")
+        }
+    }
+
     @Test func everyRecipeHasBothHalvesItsTestsAndAUniqueId() throws {
         var ids: Set<String> = []
         for recipe in Catalog.recipes {

@@ -1,23 +1,28 @@
 import Foundation
 
-/// Starts several downloads at once and calls one completion, on the main queue, when all have
-/// finished, passing an error if any of them failed.
+/// Starts several downloads at once and calls one completion, on the main
+/// queue, when all have finished, passing an error if any of them failed.
 ///
-/// Each download enters a `DispatchGroup` before it starts and leaves it in its completion, and
-/// `notify(queue: .main)` runs the completion once the count is back to zero. The completions run
-/// concurrently on whatever queue the loader uses, so the error they report and the photos they
-/// add are shared state: both sit behind a lock. When several downloads fail, the last one to
-/// report wins.
-public final class BatchPhotoDownloader: @unchecked Sendable {  // `photos` is guarded by `lock`
+/// Each download enters a `DispatchGroup` before it starts and leaves it in its
+/// completion, and `notify(queue: .main)` runs the completion once the count is
+/// back to zero. The completions run concurrently on whatever queue the loader
+/// uses, so the error they report and the photos they add are shared state:
+/// both sit behind a lock. When several downloads fail, the last one to report
+/// wins.
+public final class BatchPhotoDownloader: @unchecked Sendable {
     /// A downloaded photo.
     public struct Photo: Sendable {
         public let url: URL
         public let data: Data
     }
 
-    public typealias Load = @Sendable (URL, @escaping @Sendable (Result<Data, any Error>) -> Void) -> Void
+    public typealias Load =
+        @Sendable (URL, @escaping @Sendable (Result<Data, any Error>) -> Void)
+        -> Void
 
     private let load: Load
+    // `@unchecked Sendable`: `storedPhotos` is only read and written while
+    // holding `lock`.
     private let lock = NSLock()
     private var storedPhotos: [Photo] = []
 
@@ -28,8 +33,9 @@ public final class BatchPhotoDownloader: @unchecked Sendable {  // `photos` is g
     /// The photos downloaded so far.
     public var photos: [Photo] { lock.withLock { storedPhotos } }
 
-    /// Downloads every address; `completion` runs once on the main queue after the last download
-    /// finishes, with an error if any failed. The photos that did download are kept.
+    /// Downloads every address; `completion` runs once on the main queue after
+    /// the last download finishes, with an error if any failed. The photos that
+    /// did download are kept.
     public func downloadPhotos(
         from addresses: [URL],
         completion: @escaping @Sendable ((any Error)?) -> Void
@@ -41,8 +47,10 @@ public final class BatchPhotoDownloader: @unchecked Sendable {  // `photos` is g
             downloadGroup.enter()
             load(url) { result in
                 switch result {
-                case .success(let data): self.addPhoto(Photo(url: url, data: data))
-                case .failure(let error): storedError.set(error)
+                case .success(let data):
+                    self.addPhoto(Photo(url: url, data: data))
+                case .failure(let error):
+                    storedError.set(error)
                 }
                 downloadGroup.leave()
             }
@@ -57,7 +65,8 @@ public final class BatchPhotoDownloader: @unchecked Sendable {  // `photos` is g
     }
 }
 
-/// The error a batch reports; the completions of concurrent downloads write it, so it is locked.
+/// The error a batch reports; the completions of concurrent downloads write it,
+/// so it is locked.
 ///
 /// `@unchecked Sendable`: every access to `stored` holds `lock`.
 final class StoredDownloadError: @unchecked Sendable {

@@ -1,13 +1,16 @@
 import Foundation
 
-/// Background work followed by a main-queue update, twice, and one notify after all of it.
+/// Background work followed by a main-queue update, twice, and one notify after
+/// all of it.
 ///
-/// Each background block, before it ends, submits its main-queue update with `async(group:)`.
-/// That enters the group again before the outer block leaves it, so the count never touches
-/// zero in between and `notify` cannot run before both updates. The guarantee holds only while
-/// every hop joins the group from inside a block the group is already counting.
+/// Each background block, before it ends, submits its main-queue update with
+/// `async(group:)`. That enters the group again before the outer block leaves
+/// it, so the count never touches zero in between and `notify` cannot run
+/// before both updates. The guarantee holds only while every hop joins the
+/// group from inside a block the group is already counting.
 ///
-/// `@unchecked Sendable`: `foo` and `bar` are read and written only on the main queue.
+/// `@unchecked Sendable`: `foo` and `bar` are read and written only on the main
+/// queue.
 public final class FooBarModel: @unchecked Sendable {
     public private(set) var foo = 0
     public private(set) var bar = 0
@@ -15,14 +18,22 @@ public final class FooBarModel: @unchecked Sendable {
     private let doSomeFoo: @Sendable () -> Void
     private let doSomeBar: @Sendable () -> Void
 
-    /// `doSomeFoo` and `doSomeBar` are the slow background work (the seed's `-doSomeFoo`).
-    public init(doSomeFoo: @escaping @Sendable () -> Void, doSomeBar: @escaping @Sendable () -> Void) {
+    /// `doSomeFoo` and `doSomeBar` are the slow background work (the seed's
+    /// `-doSomeFoo`).
+    public init(
+        doSomeFoo: @escaping @Sendable () -> Void,
+        doSomeBar: @escaping @Sendable () -> Void
+    ) {
         self.doSomeFoo = doSomeFoo
         self.doSomeBar = doSomeBar
     }
 
-    /// 004 L361–381. `log` and `completion` run on the main queue, after both updates.
-    public func update(log: @escaping @Sendable (String) -> Void, completion: @escaping @Sendable () -> Void) {
+    /// 004 L361–381. `log` and `completion` run on the main queue, after both
+    /// updates.
+    public func update(
+        log: @escaping @Sendable (String) -> Void,
+        completion: @escaping @Sendable () -> Void
+    ) {
         let group = DispatchGroup()
         let queue = DispatchQueue.global()
         queue.async(group: group) {

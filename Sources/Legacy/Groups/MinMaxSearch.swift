@@ -1,29 +1,40 @@
-import CoreFoundation  // on Linux, subclassing `Thread` compiles only with this import
+// On Linux, subclassing `Thread` compiles only with this import.
+import CoreFoundation
 import Foundation
 
-/// Four threads each scan a quarter of the numbers; the caller joins them and combines the parts.
+/// Four threads each scan a quarter of the numbers; the caller joins them and
+/// combines the parts.
 ///
-/// With POSIX threads the start routine is a C function pointer, which cannot capture anything,
-/// so each thread gets a pointer to its own context struct: the slice to scan in, the partial
-/// minimum and maximum out. `pthread_join` is what makes the results safe to read. A `Thread`
-/// has no join, so the `Thread` version signals completion through a `DispatchGroup` instead.
-/// Both versions block the caller until every thread has finished.
+/// With POSIX threads the start routine is a C function pointer, which cannot
+/// capture anything, so each thread gets a pointer to its own context struct:
+/// the slice to scan in, the partial minimum and maximum out. `pthread_join` is
+/// what makes the results safe to read. A `Thread` has no join, so the `Thread`
+/// version signals completion through a `DispatchGroup` instead. Both versions
+/// block the caller until every thread has finished.
 public enum MinMaxSearch {
-    /// The seed's pthread version: `pthread_create` ×`threadCount`, then `pthread_join` each.
-    public static func withPOSIXThreads(_ numbers: [UInt32], threadCount: Int = 4) -> (min: UInt32, max: UInt32) {
+    /// The seed's pthread version: `pthread_create` ×`threadCount`, then
+    /// `pthread_join` each.
+    public static func withPOSIXThreads(
+        _ numbers: [UInt32], threadCount: Int = 4
+    ) -> (min: UInt32, max: UInt32) {
         numbers.withUnsafeBufferPointer { all in
-            let contexts = UnsafeMutablePointer<MinMaxContext>.allocate(capacity: threadCount)
+            let contexts = UnsafeMutablePointer<MinMaxContext>.allocate(
+                capacity: threadCount)
             defer { contexts.deallocate() }
-            for (index, range) in workerRanges(count: all.count, workers: threadCount).enumerated() {
-                (contexts + index).initialize(to: MinMaxContext(input: UnsafeBufferPointer(rebasing: all[range])))
+            let ranges = workerRanges(count: all.count, workers: threadCount)
+            for (index, range) in ranges.enumerated() {
+                let slice = UnsafeBufferPointer(rebasing: all[range])
+                (contexts + index).initialize(to: MinMaxContext(input: slice))
             }
             defer { contexts.deinitialize(count: threadCount) }
 
-            // Linux types: `pthread_t` is an integer. (On Darwin it is an optional pointer, and the
-            // start routine's argument is not optional.)
+            // Linux types: `pthread_t` is an integer. (On Darwin it is an
+            // optional pointer, and the start routine's argument is not
+            // optional.)
             var threads = [pthread_t](repeating: 0, count: threadCount)
             for index in 0..<threadCount {
-                let error = pthread_create(&threads[index], nil, findMinAndMax, contexts + index)
+                let error = pthread_create(
+                    &threads[index], nil, findMinAndMax, contexts + index)
                 precondition(error == 0, "pthread_create() failed: \(error)")
             }
             for thread in threads {
@@ -40,18 +51,25 @@ public enum MinMaxSearch {
         }
     }
 
-    /// The seed's `Thread` subclass version: each thread stores its part in properties, and the
-    /// caller waits on a `DispatchGroup` before reading them.
-    public static func withThreadSubclass(_ numbers: [UInt32], threadCount: Int = 4) -> (min: UInt32, max: UInt32) {
+    /// The seed's `Thread` subclass version: each thread stores its part in
+    /// properties, and the caller waits on a `DispatchGroup` before reading
+    /// them.
+    public static func withThreadSubclass(
+        _ numbers: [UInt32], threadCount: Int = 4
+    ) -> (min: UInt32, max: UInt32) {
         let finished = DispatchGroup()
-        let threads = workerRanges(count: numbers.count, workers: threadCount).enumerated().map { index, range in
-            FindMinMaxThread(index: index, numbers: numbers[range], finished: finished)
-        }
+        let threads = workerRanges(count: numbers.count, workers: threadCount)
+            .enumerated().map { index, range in
+                FindMinMaxThread(
+                    index: index, numbers: numbers[range], finished: finished)
+            }
         for thread in threads {
             finished.enter()
             thread.start()
         }
-        finished.wait()  // `Thread` has no join; without this wait the parts could be read too early
+        // `Thread` has no join; without this wait the parts could be read too
+        // early.
+        finished.wait()
 
         var result = (min: UInt32.max, max: UInt32.min)
         for thread in threads {
@@ -61,8 +79,8 @@ public enum MinMaxSearch {
         return result
     }
 
-    /// `0..<count` cut into `workers` contiguous ranges; the first `count % workers` get one extra
-    /// element, so none is dropped.
+    /// `0..<count` cut into `workers` contiguous ranges; the first
+    /// `count % workers` get one extra element, so none is dropped.
     static func workerRanges(count: Int, workers: Int) -> [Range<Int>] {
         let (base, extra) = count.quotientAndRemainder(dividingBy: workers)
         var start = 0
@@ -74,16 +92,20 @@ public enum MinMaxSearch {
     }
 }
 
-/// What one pthread reads and writes: its slice of the input, and its partial result.
+/// What one pthread reads and writes: its slice of the input, and its partial
+/// result.
 struct MinMaxContext {
     let input: UnsafeBufferPointer<UInt32>
     var min = UInt32.max
     var max = UInt32.min
 }
 
-/// The pthread start routine. A `@convention(c)` function captures nothing, so all it knows
-/// comes through `argument`, a pointer to this thread's `MinMaxContext`.
-private func findMinAndMax(_ argument: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+/// The pthread start routine. A `@convention(c)` function captures nothing, so
+/// all it knows comes through `argument`, a pointer to this thread's
+/// `MinMaxContext`.
+private func findMinAndMax(
+    _ argument: UnsafeMutableRawPointer?
+) -> UnsafeMutableRawPointer? {
     let context = argument!.assumingMemoryBound(to: MinMaxContext.self)
     var low = UInt32.max
     var high = UInt32.min
@@ -96,10 +118,11 @@ private func findMinAndMax(_ argument: UnsafeMutableRawPointer?) -> UnsafeMutabl
     return nil
 }
 
-/// A thread that finds the minimum and maximum of its numbers, then leaves `finished`.
+/// A thread that finds the minimum and maximum of its numbers, then leaves
+/// `finished`.
 ///
-/// `min` and `max` are written on the new thread and read by the caller only after
-/// `finished.wait()` returns, which orders the write before the read.
+/// `min` and `max` are written on the new thread and read by the caller only
+/// after `finished.wait()` returns, which orders the write before the read.
 final class FindMinMaxThread: Thread {
     private let index: Int
     private let numbers: ArraySlice<UInt32>
@@ -115,7 +138,8 @@ final class FindMinMaxThread: Thread {
     }
 
     override func main() {
-        name = "min-max worker \(index)"  // set inside: on Linux a name set before start() is lost
+        // Set inside: on Linux a name set before start() is lost.
+        name = "min-max worker \(index)"
         var low = UInt32.max
         var high = UInt32.min
         for value in numbers {

@@ -2,17 +2,20 @@ import Foundation
 
 /// Reloads three views and shows one "Finished" alert when all three are done.
 ///
-/// A `DispatchGroup` counts unfinished work: `async(group:)` and `enter()` add one, the end of
-/// the block and `leave()` take one away, and `notify(queue:)` runs its block once the count is
-/// back to zero. The group does not order anything: in the main-queue form the reloads run in
-/// order because the main queue is serial. `enter()` and `leave()` must balance; a `leave()`
-/// too many traps, and a missing one means `notify` never runs.
+/// A `DispatchGroup` counts unfinished work: `async(group:)` and `enter()` add
+/// one, the end of the block and `leave()` take one away, and `notify(queue:)`
+/// runs its block once the count is back to zero. The group does not order
+/// anything: in the main-queue form the reloads run in order because the main
+/// queue is serial. `enter()` and `leave()` must balance; a `leave()` too many
+/// traps, and a missing one means `notify` never runs.
 public enum ReloadViews {
-    static let views = ["reloadTableView", "reloadScrollView", "reloadImageView"]
+    static let views = [
+        "reloadTableView", "reloadScrollView", "reloadImageView",
+    ]
     static let finished = "Finished: All tasks are finished"
 
-    /// 000 §7.9: three `async(group:)` blocks on the main queue, then a notify on the main queue.
-    /// Returns at once; `show` and `completion` are called on the main queue.
+    /// 000 §7.9: three `async(group:)` blocks on the main queue, then a notify
+    /// there. Returns at once; `show` and `completion` run on the main queue.
     public static func reloadOnMainQueue(
         show: @escaping @Sendable (String) -> Void,
         completion: @escaping @Sendable () -> Void
@@ -28,8 +31,8 @@ public enum ReloadViews {
         }
     }
 
-    /// 000 §7.9, the `dispatch_group_async_f` form: one block (the seed's C function with a
-    /// context pointer; a closure in Swift) runs all three reloads.
+    /// 000 §7.9, the `dispatch_group_async_f` form: one block (in the seed, a C
+    /// function with a context pointer) runs all three reloads.
     public static func reloadInOneBlock(
         show: @escaping @Sendable (String) -> Void,
         completion: @escaping @Sendable () -> Void
@@ -44,8 +47,9 @@ public enum ReloadViews {
         }
     }
 
-    /// 004 L335–360: `enter()` before each piece of background work, `leave()` when it is done.
-    /// The reloads run concurrently, in any order; `notify` still runs last, on the main queue.
+    /// 004 L335–360: `enter()` before each piece of background work, `leave()`
+    /// when it is done. The reloads run concurrently, in any order; `notify`
+    /// still runs last, on the main queue.
     public static func reloadInBackground(
         log: @escaping @Sendable (String) -> Void,
         completion: @escaping @Sendable () -> Void
@@ -65,12 +69,16 @@ public enum ReloadViews {
     }
 }
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
 // MARK: - Unbalanced groups (deliberately wrong; run only in a child process)
 
 extension ReloadViews {
-    /// Wrong: leaves the group twice for one `enter()`. libdispatch traps at once
-    /// ("Unbalanced call to dispatch_group_leave()", SIGILL on Linux).
-    public static func leaveTooOften(log: @escaping @Sendable (String) -> Void) {
+    /// Wrong: leaves the group twice for one `enter()`. libdispatch traps at
+    /// once ("Unbalanced call to dispatch_group_leave()", SIGILL on Linux).
+    public static func leaveTooOften(
+        log: @escaping @Sendable (String) -> Void
+    ) {
         let group = DispatchGroup()
         for view in views {
             group.enter()
@@ -81,8 +89,9 @@ extension ReloadViews {
         group.notify(queue: .main) { log(finished) }
     }
 
-    /// Wrong: one path returns without `leave()`, so the count never reaches zero and
-    /// `notify` (and `completion`) never run. Nothing traps and nothing is logged: it just hangs.
+    /// Wrong: one path returns without `leave()`, so the count never reaches
+    /// zero and `notify` (and `completion`) never run. Nothing traps and
+    /// nothing is logged: it just hangs.
     public static func forgetToLeave(
         log: @escaping @Sendable (String) -> Void,
         completion: @escaping @Sendable () -> Void
@@ -91,7 +100,8 @@ extension ReloadViews {
         for view in views {
             group.enter()
             DispatchQueue.main.async {
-                guard view != "reloadImageView" else { return }  // Wrong: this exit never leaves
+                // Wrong: this exit never leaves.
+                guard view != "reloadImageView" else { return }
                 log(view)
                 group.leave()
             }

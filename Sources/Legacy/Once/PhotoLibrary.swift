@@ -1,13 +1,15 @@
 import Foundation
 
-/// One shared photo library: `static let shared` creates it once, and an `NSLock` keeps its state safe.
+/// One shared photo library: `static let shared` creates it once, and an
+/// `NSLock` keeps its state safe.
 ///
-/// Safe *initialisation* and safe *state* are separate problems. `static let` solves the first:
-/// Swift runs a global or static initialiser once, thread-safely, on first use, so Objective-C's
-/// `+sharedInstance` with `dispatch_once` becomes one line, and a hundred threads reaching for it at
-/// once get one instance. It does nothing for the second: every access to `photos` still needs the
-/// lock. The compiler can't check a lock, hence `@unchecked Sendable` and a comment naming the
-/// protection.
+/// Safe *initialisation* and safe *state* are separate problems. `static let`
+/// solves the first: Swift runs a global or static initialiser once,
+/// thread-safely, on first use, so Objective-C's `+sharedInstance` with
+/// `dispatch_once` becomes one line, and a hundred threads reaching for it at
+/// once get one instance. It does nothing for the second: every access to
+/// `photos` still needs the lock. The compiler can't check a lock, hence
+/// `@unchecked Sendable` and a comment naming the protection.
 public final class PhotoLibrary: @unchecked Sendable {
     public struct Photo: Hashable, Sendable {
         public let id: Int
@@ -20,11 +22,10 @@ public final class PhotoLibrary: @unchecked Sendable {
         return PhotoLibrary()
     }()
 
-    /// How many times the initialiser of `shared` has run in this process: 1 once anyone has used it.
-    public static var sharedInitializations: Int { sharedInitializerRuns.value }
     private static let sharedInitializerRuns = Counter()
 
-    // `@unchecked Sendable`: `photos` is only read and written while holding `lock`.
+    // `@unchecked Sendable`: `photos` is only read and written while holding
+    // `lock`.
     private let lock = NSLock()
     private var photos: [Photo] = []
 
@@ -39,7 +40,8 @@ public final class PhotoLibrary: @unchecked Sendable {
 
     /// A lock-protected counter (Swift 6 rejects a `static var`).
     private final class Counter: @unchecked Sendable {
-        // `@unchecked Sendable`: `count` is only read and written while holding `lock`.
+        // `@unchecked Sendable`: `count` is only read and written while holding
+        // `lock`.
         private let lock = NSLock()
         private var count = 0
         func increment() { lock.withLock { count += 1 } }
@@ -47,11 +49,12 @@ public final class PhotoLibrary: @unchecked Sendable {
     }
 }
 
-/// For a shared instance whose setup finishes later (opening a database, say): the first caller
-/// starts the setup, later callers queue their completion, and all get the same instance.
+/// For a shared instance whose setup finishes later (opening a database, say):
+/// the first caller starts the setup, later callers queue their completion, and
+/// all get the same instance.
 ///
-/// A `static let` can only hold what its initialiser returns synchronously; setup that calls back
-/// needs this small state machine instead.
+/// A `static let` can only hold what its initialiser returns synchronously;
+/// setup that calls back needs this small state machine instead.
 public final class PhotoLibraryLoader: @unchecked Sendable {
     public typealias Completion = @Sendable (PhotoLibrary) -> Void
 
@@ -62,7 +65,8 @@ public final class PhotoLibraryLoader: @unchecked Sendable {
     }
 
     private let load: @Sendable (@escaping Completion) -> Void
-    // `@unchecked Sendable`: `state` is only read and written while holding `lock`.
+    // `@unchecked Sendable`: `state` is only read and written while holding
+    // `lock`.
     private let lock = NSLock()
     private var state = State.idle
 
@@ -71,7 +75,8 @@ public final class PhotoLibraryLoader: @unchecked Sendable {
         self.load = load
     }
 
-    /// Calls `completion` with the library: at once if it is loaded, else when the one load finishes.
+    /// Calls `completion` with the library: at once if it is loaded, else when
+    /// the one load finishes.
     public func library(completion: @escaping Completion) {
         lock.lock()
         switch state {
@@ -94,4 +99,12 @@ public final class PhotoLibraryLoader: @unchecked Sendable {
             }
         }
     }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension PhotoLibrary {
+    /// How many times the initialiser of `shared` has run in this process: 1
+    /// once anyone has used it.
+    public static var sharedInitializations: Int { sharedInitializerRuns.value }
 }

@@ -1,26 +1,34 @@
 import Foundation
 
-/// Operations that wait for other operations: `addDependency` on an `OperationQueue`.
+/// Operations that wait for other operations: `addDependency` on an
+/// `OperationQueue`.
 ///
-/// Without dependencies a queue promises no order, whatever the word "queue" suggests. With
-/// `b.addDependency(a)`, `b` becomes ready only when `a` has *finished*, and a cancelled `a`
-/// counts as finished: its block never runs, yet `b` still starts. Operations return nothing, so
-/// a dependent reads its inputs from shared state, and must check that they are really there.
-/// `NSInvocationOperation` doesn't exist outside Apple platforms; `BlockOperation` calls the
-/// entry method instead. The queue is kept in a property, as the seed's app delegate keeps it.
+/// Without dependencies a queue promises no order, whatever the word "queue"
+/// suggests. With `b.addDependency(a)`, `b` becomes ready only when `a` has
+/// *finished*, and a cancelled `a` counts as finished: its block never runs,
+/// yet `b` still starts. Operations return nothing, so a dependent reads its
+/// inputs from shared state, and must check that they are really there.
+/// `NSInvocationOperation` doesn't exist outside Apple platforms;
+/// `BlockOperation` calls the entry method instead. The queue is kept in a
+/// property, as the seed's app delegate keeps it.
 public final class OperationDependencies: Sendable {
     let operationQueue = OperationQueue()
 
     public init() {}
 
-    /// The seed's pair (000 §7.13): First (111) depends on Second (222), so Second runs first,
-    /// although First was added to the queue first. `completion` runs when both have finished.
+    /// The seed's pair (000 §7.13): First (111) depends on Second (222), so
+    /// Second runs first, although First was added to the queue first.
+    /// `completion` runs when both have finished.
     public func runFirstAfterSecond(
         log: @escaping @Sendable (String) -> Void,
         completion: @escaping @Sendable () -> Void
     ) {
-        let firstOperation = BlockOperation { Self.firstOperationEntry(111, log: log) }
-        let secondOperation = BlockOperation { Self.secondOperationEntry(222, log: log) }
+        let firstOperation = BlockOperation {
+            Self.firstOperationEntry(111, log: log)
+        }
+        let secondOperation = BlockOperation {
+            Self.secondOperationEntry(222, log: log)
+        }
         firstOperation.addDependency(secondOperation)
 
         // Add operations to the queue.
@@ -30,27 +38,10 @@ public final class OperationDependencies: Sendable {
         whenFinished([firstOperation, secondOperation], run: completion)
     }
 
-    /// The same two operations without a dependency: the queue may run them in either order,
-    /// or at the same time.
-    ///
-    /// The seed breaks a link with `removeDependency`. On Linux (swift-corelibs-foundation),
-    /// removing a dependency that hasn't finished leaves the dependent waiting forever, so build
-    /// the graph you want before enqueueing instead of adding links and removing them again.
-    public func runWithoutDependency(
-        log: @escaping @Sendable (String) -> Void,
-        completion: @escaping @Sendable () -> Void
-    ) {
-        let firstOperation = BlockOperation { Self.firstOperationEntry(111, log: log) }
-        let secondOperation = BlockOperation { Self.secondOperationEntry(222, log: log) }
-        operationQueue.addOperation(firstOperation)
-        operationQueue.addOperation(secondOperation)
-        log("Main thread is here")
-        whenFinished([firstOperation, secondOperation], run: completion)
-    }
-
-    /// 004's graph: `intermediateOperation` depends on `operation1` and `operation2`, and
-    /// `finishedOperation` depends on `intermediateOperation`. The results travel through a
-    /// lock-protected dictionary, because an operation has no return value.
+    /// 004's graph: `intermediateOperation` depends on `operation1` and
+    /// `operation2`, and `finishedOperation` depends on
+    /// `intermediateOperation`. The results travel through a lock-protected
+    /// dictionary, because an operation has no return value.
     public func runGraph(
         log: @escaping @Sendable (String) -> Void,
         completion: @escaping @Sendable () -> Void
@@ -65,33 +56,107 @@ public final class OperationDependencies: Sendable {
             log("operation2 - result = 2")
         }
         let intermediateOperation = BlockOperation {
-            // Both dependencies have finished; neither was cancelled, so both results are there.
+            // Both dependencies have finished; neither was cancelled, so both
+            // results are there.
             let a = results["operation1"] ?? 0
             let b = results["operation2"] ?? 0
             results["intermediateOperation"] = a + b
             log("intermediateOperation - \(a) + \(b) = \(a + b)")
         }
         let finishedOperation = BlockOperation {
-            log("finishedOperation - result = \(results["intermediateOperation"] ?? 0)")
+            let result = results["intermediateOperation"] ?? 0
+            log("finishedOperation - result = \(result)")
         }
-        // Make sure operation1 and operation2 run before intermediateOperation and finishedOperation.
+        // Make sure operation1 and operation2 run before intermediateOperation
+        // and finishedOperation.
         intermediateOperation.addDependency(operation1)
         intermediateOperation.addDependency(operation2)
         finishedOperation.addDependency(intermediateOperation)
 
-        let all = [finishedOperation, intermediateOperation, operation2, operation1]
+        let all = [
+            finishedOperation, intermediateOperation, operation2, operation1,
+        ]
         operationQueue.addOperations(all, waitUntilFinished: false)
         whenFinished(all, run: completion)
     }
 
-    /// First depends on Second, and Second is cancelled before the queue gets it. Second's block
-    /// never runs, but a cancelled operation counts as finished, so First still starts; it has
-    /// to look at its dependency to find out that there is no result.
+    static func firstOperationEntry(
+        _ paramObject: Int, log: @Sendable (String) -> Void
+    ) {
+        log("First Operation - Parameter Object = \(paramObject)")
+        log("First Operation - Done")
+    }
+
+    static func secondOperationEntry(
+        _ paramObject: Int, log: @Sendable (String) -> Void
+    ) {
+        log("Second Operation - Parameter Object = \(paramObject)")
+        log("Second Operation - Done")
+    }
+
+    /// A completion is one more operation that depends on all the others.
+    private func whenFinished(
+        _ operations: [Operation],
+        run completion: @escaping @Sendable () -> Void
+    ) {
+        let done = BlockOperation(block: completion)
+        for operation in operations { done.addDependency(operation) }
+        operationQueue.addOperation(done)
+    }
+}
+
+/// Results that operations hand to the operations that depend on them.
+///
+/// `@unchecked Sendable`: every access to `values` holds `lock`. The
+/// dependencies already order the writes before the reads, but Swift can't see
+/// that, and the lock costs nothing here.
+final class OperationResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String: Int] = [:]
+
+    subscript(key: String) -> Int? {
+        get { lock.withLock { values[key] } }
+        set { lock.withLock { values[key] = newValue } }
+    }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension OperationDependencies {
+    /// The same two operations without a dependency: the queue may run them in
+    /// either order, or at the same time.
+    ///
+    /// The seed breaks a link with `removeDependency`. On Linux
+    /// (swift-corelibs-foundation), removing a dependency that hasn't finished
+    /// leaves the dependent waiting forever, so build the graph you want before
+    /// enqueueing instead of adding links and removing them again.
+    public func runWithoutDependency(
+        log: @escaping @Sendable (String) -> Void,
+        completion: @escaping @Sendable () -> Void
+    ) {
+        let firstOperation = BlockOperation {
+            Self.firstOperationEntry(111, log: log)
+        }
+        let secondOperation = BlockOperation {
+            Self.secondOperationEntry(222, log: log)
+        }
+        operationQueue.addOperation(firstOperation)
+        operationQueue.addOperation(secondOperation)
+        log("Main thread is here")
+        whenFinished([firstOperation, secondOperation], run: completion)
+    }
+
+    /// First depends on Second, and Second is cancelled before the queue gets
+    /// it. Second's block never runs, but a cancelled operation counts as
+    /// finished, so First still starts; it has to look at its dependency to
+    /// find out that there is no result.
     public func runAfterCancelledDependency(
         log: @escaping @Sendable (String) -> Void,
         completion: @escaping @Sendable () -> Void
     ) {
-        let secondOperation = BlockOperation { Self.secondOperationEntry(222, log: log) }
+        let secondOperation = BlockOperation {
+            Self.secondOperationEntry(222, log: log)
+        }
         let firstOperation = BlockOperation {
             if secondOperation.isCancelled {
                 log("First Operation - Second Operation was cancelled")
@@ -104,36 +169,5 @@ public final class OperationDependencies: Sendable {
         operationQueue.addOperation(firstOperation)
         operationQueue.addOperation(secondOperation)
         whenFinished([firstOperation, secondOperation], run: completion)
-    }
-
-    static func firstOperationEntry(_ paramObject: Int, log: @Sendable (String) -> Void) {
-        log("First Operation - Parameter Object = \(paramObject)")
-        log("First Operation - Done")
-    }
-
-    static func secondOperationEntry(_ paramObject: Int, log: @Sendable (String) -> Void) {
-        log("Second Operation - Parameter Object = \(paramObject)")
-        log("Second Operation - Done")
-    }
-
-    /// A completion is one more operation that depends on all the others.
-    private func whenFinished(_ operations: [Operation], run completion: @escaping @Sendable () -> Void) {
-        let done = BlockOperation(block: completion)
-        for operation in operations { done.addDependency(operation) }
-        operationQueue.addOperation(done)
-    }
-}
-
-/// Results that operations hand to the operations that depend on them.
-///
-/// `@unchecked Sendable`: every access to `values` holds `lock`. The dependencies already order
-/// the writes before the reads, but Swift can't see that, and the lock costs nothing here.
-final class OperationResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [String: Int] = [:]
-
-    subscript(key: String) -> Int? {
-        get { lock.withLock { values[key] } }
-        set { lock.withLock { values[key] = newValue } }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// The values an alert needs, captured by the block that shows it.
 ///
-/// The seed's `dispatch_async_f` version `malloc`s a C struct and the callee `free`s it; a
-/// closure capturing a `Sendable` struct needs neither.
+/// The seed's `dispatch_async_f` version `malloc`s a C struct and the callee
+/// `free`s it; a closure capturing a `Sendable` struct needs neither.
 public struct AlertViewData: Sendable {
     public var title: String
     public var message: String
@@ -18,8 +18,9 @@ public struct AlertViewData: Sendable {
 
 /// Stands in for `UIAlertView`: UI that may only be touched on the main queue.
 ///
-/// Any thread may *ask* for an alert; `DispatchQueue.main.async` carries the request to the
-/// main queue and returns at once. The presenter checks where it runs, as UIKit would complain.
+/// Any thread may *ask* for an alert; `DispatchQueue.main.async` carries the
+/// request to the main queue and returns at once. The presenter checks where it
+/// runs, as UIKit would complain.
 public final class AlertPresenter: Sendable {
     private let show: @Sendable (String) -> Void
 
@@ -31,17 +32,25 @@ public final class AlertPresenter: Sendable {
     /// Shows an alert. Call it on the main queue only.
     public func showAlert(_ alert: AlertViewData) {
         dispatchPrecondition(condition: .onQueue(.main))
-        show("Alert: \(alert.title) / \(alert.message) / \(alert.cancelButtonTitle)")
+        show(
+            "Alert: \(alert.title) / \(alert.message) / "
+                + alert.cancelButtonTitle
+        )
     }
 
-    /// The seed's block: from any thread, show "GCD is amazing!" on the main queue.
+    /// The seed's block: from any thread, show "GCD is amazing!" on the main
+    /// queue.
     public func announceGCD() {
         DispatchQueue.main.async {
-            self.showAlert(AlertViewData(title: "GCD", message: "GCD is amazing!", cancelButtonTitle: "OK"))
+            self.showAlert(
+                AlertViewData(
+                    title: "GCD", message: "GCD is amazing!",
+                    cancelButtonTitle: "OK"))
         }
     }
 
-    /// The seed's `dispatch_async_f` variant: the data travels as a captured `Sendable` value.
+    /// The seed's `dispatch_async_f` variant: the data travels as a captured
+    /// `Sendable` value.
     public func announce(_ alert: AlertViewData) {
         DispatchQueue.main.async {
             self.showAlert(alert)

@@ -1,13 +1,16 @@
 import Foundation
 
-/// A store confined to its own serial queue, safe to call again from inside that queue.
+/// A store confined to its own serial queue, safe to call again from inside
+/// that queue.
 ///
-/// Every public method `sync`s onto the queue. A method that calls another one from inside a
-/// block would then `sync` onto the queue it is already on, which traps on Linux and hangs on
-/// Darwin. A `DispatchSpecificKey` set on the queue answers "am I already on my queue?": if so,
-/// run inline, else `sync`. `dispatchPrecondition(condition: .onQueue(queue))` checks the same
-/// thing where code may only run on the queue. This is the pattern behind FMDB's `FMDatabaseQueue`,
-/// CocoaLumberjack's `DDLog` and GRDB's `SchedulingWatchdog`.
+/// Every public method `sync`s onto the queue. A method that calls another one
+/// from inside a block would then `sync` onto the queue it is already on, which
+/// traps on Linux and hangs on Darwin. A `DispatchSpecificKey` set on the queue
+/// answers "am I already on my queue?": if so, run inline, else `sync`.
+/// `dispatchPrecondition(condition: .onQueue(queue))` checks the same thing
+/// where code may only run on the queue. This is the pattern behind FMDB's
+/// `FMDatabaseQueue`, CocoaLumberjack's `DDLog` and GRDB's
+/// `SchedulingWatchdog`.
 public final class DatabaseQueue: @unchecked Sendable {
     private let queue = DispatchQueue(label: "DatabaseQueue")
     private let onQueueKey = DispatchSpecificKey<Void>()
@@ -25,12 +28,15 @@ public final class DatabaseQueue: @unchecked Sendable {
         onQueue { rows.count }
     }
 
-    /// Inserts `row` unless it is there, and returns the count, read by a nested call on the queue.
+    /// Inserts `row` unless it is there, and returns the count, read by a
+    /// nested call on the queue.
     public func insertIfAbsent(_ row: String) -> Int {
         onQueue {
             preconditionOnQueue()
             if !rows.contains(row) { rows.append(row) }
-            return count  // a nested call: it runs inline, because we are already on the queue
+            // A nested call: it runs inline, because we are already on the
+            // queue.
+            return count
         }
     }
 
@@ -46,9 +52,14 @@ public final class DatabaseQueue: @unchecked Sendable {
     }
 }
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
 extension DatabaseQueue {
-    /// Reads the count from outside the queue, then from inside it; both calls return 2.
-    public static func countFromOutsideAndInside(log: @escaping @Sendable (String) -> Void) {
+    /// Reads the count from outside the queue, then from inside it; both calls
+    /// return 2.
+    public static func countFromOutsideAndInside(
+        log: @escaping @Sendable (String) -> Void
+    ) {
         let database = DatabaseQueue()
         database.insert("a")
         database.insert("b")

@@ -1,14 +1,18 @@
 import Foundation
 
-/// Creates a file of random numbers once, then loads, sorts and shows them, all off the main queue.
+/// Creates a file of random numbers once, then loads, sorts and shows them, all
+/// off the main queue.
 ///
-/// The seed's `viewDidAppear:`: on a global queue, generate 10,000 numbers only if the file does
-/// not exist yet, load the file, sort it, then hop to the main queue to update the UI. The numbers
-/// come from an injected generator (`arc4random` cannot be seeded), the file lives in a directory
-/// the caller picks instead of Documents, and it is written atomically, so a reader never sees half
-/// a file. The check-then-create is still a race when two callers run at once: both may generate.
+/// The seed's `viewDidAppear:`: on a global queue, generate 10,000 numbers only
+/// if the file does not exist yet, load the file, sort it, then hop to the main
+/// queue to update the UI. The numbers come from an injected generator
+/// (`arc4random` cannot be seeded), the file lives in a directory the caller
+/// picks instead of Documents, and it is written atomically, so a reader never
+/// sees half a file. The check-then-create is still a race when two callers run
+/// at once: both may generate.
 public final class NumberStore: Sendable {
-    /// `RAND_MAX`: the largest value of the seed's `arc4random() % ((unsigned int)RAND_MAX + 1)`.
+    /// `RAND_MAX`: the largest value of the seed's
+    /// `arc4random() % ((unsigned int)RAND_MAX + 1)`.
     public static let randMax: UInt32 = 2_147_483_647
 
     public let fileURL: URL
@@ -22,8 +26,9 @@ public final class NumberStore: Sendable {
         FileManager.default.fileExists(atPath: fileURL.path)
     }
 
-    /// Creates the file if needed, loads and sorts the numbers on a global queue, and shows a
-    /// summary. `show` is called exactly once, on the main queue.
+    /// Creates the file if needed, loads and sorts the numbers on a global
+    /// queue, and shows a summary. `show` is called exactly once, on the main
+    /// queue.
     public func showSortedNumbers(
         count: Int = 10_000,
         generator: some RandomNumberGenerator & Sendable,
@@ -31,9 +36,12 @@ public final class NumberStore: Sendable {
         show: @escaping @Sendable (String) -> Void
     ) {
         DispatchQueue.global().async {
-            // The seed's `__block randomNumbers` becomes a value handed from one block to the next.
+            // The seed's `__block randomNumbers` becomes a value handed from
+            // one block to the next.
             let result = Result {
-                if try self.createFileIfNeeded(count: count, generator: generator) {
+                let created = try self.createFileIfNeeded(
+                    count: count, generator: generator)
+                if created {
                     log("Created list.txt with \(count) numbers")
                 } else {
                     log("list.txt already exists")
@@ -46,7 +54,10 @@ public final class NumberStore: Sendable {
                 switch result {
                 case .success(let numbers):
                     if let first = numbers.first, let last = numbers.last {
-                        show("UI updated with \(numbers.count) numbers, first=\(first), last=\(last)")
+                        show(
+                            "UI updated with \(numbers.count) numbers, "
+                                + "first=\(first), last=\(last)"
+                        )
                     } else {
                         show("No numbers to show")
                     }
@@ -57,11 +68,16 @@ public final class NumberStore: Sendable {
         }
     }
 
-    /// Writes `count` numbers in `0...randMax` unless the file exists; returns whether it wrote.
-    public func createFileIfNeeded(count: Int, generator: some RandomNumberGenerator) throws -> Bool {
+    /// Writes `count` numbers in `0...randMax` unless the file exists; returns
+    /// whether it wrote.
+    public func createFileIfNeeded(
+        count: Int, generator: some RandomNumberGenerator
+    ) throws -> Bool {
         guard !hasFileAlreadyBeenCreated else { return false }
         var generator = generator
-        let numbers = (0..<count).map { _ in UInt32.random(in: 0...Self.randMax, using: &generator) }
+        let numbers = (0..<count).map { _ in
+            UInt32.random(in: 0...Self.randMax, using: &generator)
+        }
         let text = numbers.map(String.init).joined(separator: "\n") + "\n"
         try Data(text.utf8).write(to: fileURL, options: .atomic)
         return true
@@ -69,7 +85,8 @@ public final class NumberStore: Sendable {
 
     /// The numbers in the file, sorted ascending.
     public func loadSorted() throws -> [UInt32] {
-        let text = String(decoding: try Data(contentsOf: fileURL), as: UTF8.self)
+        let text = String(
+            decoding: try Data(contentsOf: fileURL), as: UTF8.self)
         return text.split(separator: "\n").compactMap { UInt32($0) }.sorted()
     }
 }

@@ -2,17 +2,20 @@ import Foundation
 
 /// Slow work on a global queue, then the UI update on the main queue.
 ///
-/// The classic GCD hop: `global().async` takes the load and the face overlay off the main
-/// thread, and a nested `main.async` brings the result back for the UI, so the caller (usually
-/// on main) returns at once and the screen stays responsive. The seed's own version (000 §7.6)
-/// nests a `sync` on the same global queue for the load and a `main.sync` for the display; it
-/// works, but only because a global queue is concurrent and main is not waiting for this block.
+/// The classic GCD hop: `global().async` takes the load and the face overlay
+/// off the main thread, and a nested `main.async` brings the result back for
+/// the UI, so the caller (usually on main) returns at once and the screen stays
+/// responsive. The seed's own version (000 §7.6) nests a `sync` on the same
+/// global queue for the load and a `main.sync` for the display; it works, but
+/// only because a global queue is concurrent and main is not waiting for this
+/// block.
 public enum PhotoDetail {
-    /// The everyday form: one hop off main for the slow work, one hop back for the UI.
+    /// The everyday form: one hop off main for the slow work, one hop back for
+    /// the UI.
     ///
-    /// `load` is synchronous (like `Data(contentsOf:)`); `show` gets the overlay on the main
-    /// queue; `completion` runs on the main queue after the UI update, or after the message that
-    /// there is nothing to display.
+    /// `load` is synchronous (like `Data(contentsOf:)`); `show` gets the
+    /// overlay on the main queue; `completion` runs on the main queue after the
+    /// UI update, or after the message that there is nothing to display.
     public static func showOverlay(
         from url: URL,
         load: @escaping @Sendable (URL) throws -> Data,
@@ -21,7 +24,8 @@ public enum PhotoDetail {
         completion: @escaping @Sendable () -> Void = {}
     ) {
         DispatchQueue.global(qos: .userInitiated).async {
-            let overlay = loadImage(from: url, load: load, log: log).map(faceOverlay(of:))
+            let overlay = loadImage(from: url, load: load, log: log)
+                .map(faceOverlay(of:))
             DispatchQueue.main.async {
                 if let overlay {
                     show(overlay)
@@ -33,11 +37,13 @@ public enum PhotoDetail {
         }
     }
 
-    /// The seed's form: an outer `async` on a global queue, a nested `sync` on the same queue for
-    /// the load, then `DispatchQueue.main.sync` for the display.
+    /// The seed's form: an outer `async` on a global queue, a nested `sync` on
+    /// the same queue for the load, then `DispatchQueue.main.sync` for the
+    /// display.
     ///
-    /// The nested `sync` just runs inline (on a serial queue it would deadlock), and `main.sync`
-    /// blocks this worker until main is free (it deadlocks if main is waiting for this block).
+    /// The nested `sync` just runs inline (on a serial queue it would
+    /// deadlock), and `main.sync` blocks this worker until main is free (it
+    /// deadlocks if main is waiting for this block).
     public static func showOverlayWithNestedSync(
         from url: URL,
         load: @escaping @Sendable (URL) throws -> Data,
@@ -49,7 +55,8 @@ public enum PhotoDetail {
         concurrentQueue.async {
             var image: Data?  // the seed's `__block UIImage *image`
             concurrentQueue.sync {
-                image = loadImage(from: url, load: load, log: log).map(faceOverlay(of:))
+                image = loadImage(from: url, load: load, log: log)
+                    .map(faceOverlay(of:))
             }
             DispatchQueue.main.sync {
                 if let image {
@@ -63,7 +70,9 @@ public enum PhotoDetail {
     }
 
     /// Loads the image, logging why there is none: an error, or no data at all.
-    static func loadImage(from url: URL, load: (URL) throws -> Data, log: (String) -> Void) -> Data? {
+    static func loadImage(
+        from url: URL, load: (URL) throws -> Data, log: (String) -> Void
+    ) -> Data? {
         do {
             let data = try load(url)
             guard !data.isEmpty else {
@@ -77,8 +86,8 @@ public enum PhotoDetail {
         }
     }
 
-    /// Stands in for the seed's `faceOverlayImageFromImage`: a pure, CPU-bound function of the
-    /// image's bytes (here a negative).
+    /// Stands in for the seed's `faceOverlayImageFromImage`: a pure, CPU-bound
+    /// function of the image's bytes (here a negative).
     public static func faceOverlay(of image: Data) -> Data {
         Data(image.map { 255 - $0 })
     }

@@ -1,30 +1,35 @@
 import Foundation
 
-/// A worker thread that stops between chunks when asked, instead of being killed.
+/// A worker thread that stops between chunks when asked, instead of being
+/// killed.
 ///
-/// This is the Threading Programming Guide's `threadMainPoint`: the thread keeps an exit flag
-/// under `"ThreadShouldExitNow"` in its thread dictionary, processes one chunk, lets its run loop
-/// handle whatever was posted to it, and reads the flag again. Another thread never touches that
-/// dictionary; it posts a block to the worker's run loop (`RunLoop.perform`), and the block sets
-/// the flag on the worker thread. The loop then ends normally and the thread cleans up after
-/// itself, which `Thread.exit()` (killing it) would skip. The guide installs a custom input
-/// source for the request; a performed block does the same job, and `run(until: Date())` runs it
-/// without sleeping.
+/// This is the Threading Programming Guide's `threadMainPoint`: the thread
+/// keeps an exit flag under `"ThreadShouldExitNow"` in its thread dictionary,
+/// processes one chunk, lets its run loop handle whatever was posted to it, and
+/// reads the flag again. Another thread never touches that dictionary; it posts
+/// a block to the worker's run loop (`RunLoop.perform`), and the block sets the
+/// flag on the worker thread. The loop then ends normally and the thread cleans
+/// up after itself, which `Thread.exit()` (killing it) would skip. The guide
+/// installs a custom input source for the request; a performed block does the
+/// same job, and `run(until: Date())` runs it without sleeping.
 public final class CooperativeWorker: @unchecked Sendable {
     private let chunks: Int
     private let process: @Sendable (Int) -> Void
     private let log: @Sendable (String) -> Void
     private let runLoopReady = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
-    // `@unchecked Sendable`: `workerRunLoop` is guarded by `lock`; the rest is immutable.
+    // `@unchecked Sendable`: `workerRunLoop` is guarded by `lock`; the rest is
+    // immutable.
     private let lock = NSLock()
     private var workerRunLoop: RunLoop?
 
-    /// Starts the worker on a new thread, and returns once its run loop can take requests.
+    /// Starts the worker on a new thread, and returns once its run loop can
+    /// take requests.
     ///
     /// - Parameters:
     ///   - chunks: how many chunks of work there are.
-    ///   - process: one chunk of the work, given its number (1-based). Runs on the worker thread.
+    ///   - process: one chunk of the work, given its number (1-based). Runs on
+    ///     the worker thread.
     public init(
         chunks: Int,
         process: @escaping @Sendable (Int) -> Void,
@@ -59,20 +64,23 @@ public final class CooperativeWorker: @unchecked Sendable {
             process(processed)
             moreWorkToDo = processed < chunks
 
-            // Run the run loop once, without waiting, so that posted requests are handled.
+            // Run the run loop once, without waiting, so that posted requests
+            // are handled.
             runLoop.run(until: Date())
 
             // Check whether a request changed the exitNow value.
             exitNow = threadDict["ThreadShouldExitNow"] as? Bool ?? false
         }
 
-        // Leaving through the entry point, the thread can clean up after itself.
+        // Leaving through the entry point, the thread can clean up after
+        // itself.
         log("cleanup: \(processed) of \(chunks) chunks processed")
         lock.withLock { workerRunLoop = nil }
         finished.signal()
     }
 
-    /// Asks the worker to stop after the chunk it is working on. Callable from any thread.
+    /// Asks the worker to stop after the chunk it is working on. Callable from
+    /// any thread.
     public func requestExit() {
         let runLoop = lock.withLock { workerRunLoop }
         runLoop?.perform { [log] in

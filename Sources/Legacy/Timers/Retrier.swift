@@ -6,30 +6,36 @@ public struct RetryCancelledError: Error, Sendable, CustomStringConvertible {
     public var description: String { "cancelled" }
 }
 
-/// Runs an operation again after growing delays until it succeeds, gives up after `maxAttempts`,
-/// or is cancelled.
+/// Runs an operation again after growing delays until it succeeds, gives up
+/// after `maxAttempts`, or is cancelled.
 ///
-/// The shape of Alamofire's `retryRequest(_:withDelay:)` and of websocket reconnect loops: when
-/// an attempt fails, `asyncAfter` the next one, doubling the delay each time. A plain `asyncAfter`
-/// can't be called off, so `cancel()` only sets a flag, and the retrier checks it when the delay
-/// is over: a cancelled retrier waits out its current backoff, then reports the cancellation
-/// instead of trying again.
+/// The shape of Alamofire's `retryRequest(_:withDelay:)` and of websocket
+/// reconnect loops: when an attempt fails, `asyncAfter` the next one, doubling
+/// the delay each time. A plain `asyncAfter` can't be called off, so `cancel()`
+/// only sets a flag, and the retrier checks it when the delay is over: a
+/// cancelled retrier waits out its current backoff, then reports the
+/// cancellation instead of trying again.
 public final class Retrier<Value: Sendable>: @unchecked Sendable {
     /// One attempt, numbered from 1; calls `completion` once, on any queue.
     public typealias Operation =
-        @Sendable (_ attempt: Int, _ completion: @escaping @Sendable (Result<Value, any Error>) -> Void) -> Void
+        @Sendable (
+            _ attempt: Int,
+            _ completion: @escaping @Sendable (Result<Value, any Error>) -> Void
+        ) -> Void
 
     private let maxAttempts: Int
     private let baseDelay: Duration
     private let log: @Sendable (String) -> Void
     private let operation: Operation
 
-    // `@unchecked Sendable`: `isCancelled` and `completion` are only touched on `queue`.
+    // `@unchecked Sendable`: `isCancelled` and `completion` are only touched on
+    // `queue`.
     private let queue = DispatchQueue(label: "Retrier")
     private var isCancelled = false
     private var completion: (@Sendable (Result<Value, any Error>) -> Void)?
 
-    /// Waits `baseDelay` after the first failure, then twice as long after each further one.
+    /// Waits `baseDelay` after the first failure, then twice as long after each
+    /// further one.
     public init(
         maxAttempts: Int,
         baseDelay: Duration,
@@ -42,9 +48,12 @@ public final class Retrier<Value: Sendable>: @unchecked Sendable {
         self.operation = operation
     }
 
-    /// Starts the first attempt. `completion` runs once, on the retrier's queue, with the first
-    /// success, the last failure, or `RetryCancelledError`.
-    public func start(completion: @escaping @Sendable (Result<Value, any Error>) -> Void) {
+    /// Starts the first attempt. `completion` runs once, on the retrier's
+    /// queue, with the first success, the last failure, or
+    /// `RetryCancelledError`.
+    public func start(
+        completion: @escaping @Sendable (Result<Value, any Error>) -> Void
+    ) {
         queue.async { [self] in
             self.completion = completion
             attempt(1)
@@ -64,7 +73,9 @@ public final class Retrier<Value: Sendable>: @unchecked Sendable {
         }
     }
 
-    private func handle(_ result: Result<Value, any Error>, ofAttempt number: Int) {
+    private func handle(
+        _ result: Result<Value, any Error>, ofAttempt number: Int
+    ) {
         guard case .failure(let error) = result else {
             finish(result)
             return

@@ -6,25 +6,33 @@ public struct ConnectTimeoutError: Error, Sendable, CustomStringConvertible {
     public var description: String { "connect timed out" }
 }
 
-/// A connect with a deadline: a one-shot timer source on the socket queue, cancelled when the
-/// connect finishes first (CocoaAsyncSocket's `startConnectTimeout:`).
+/// A connect with a deadline: a one-shot timer source on the socket queue,
+/// cancelled when the connect finishes first (CocoaAsyncSocket's
+/// `startConnectTimeout:`).
 ///
-/// Everything happens on one serial `socketQueue`: the timer fires there, and the connect's
-/// completion hops there, so "who finished first" is decided in one place. The timeout handler
-/// closes the attempt without looking at the state, exactly like `doConnectTimeout`; it is
-/// cancelling the timer in `didConnect` that keeps it from firing on a connected socket.
-/// A connect that finishes after the timeout is dropped. The seed's alternative, `asyncAfter`
-/// with a weak/strong self, can't be cancelled, so its handler fires even after a connect.
+/// Everything happens on one serial `socketQueue`: the timer fires there, and
+/// the connect's completion hops there, so "who finished first" is decided in
+/// one place. The timeout handler closes the attempt without looking at the
+/// state, exactly like `doConnectTimeout`; it is cancelling the timer in
+/// `didConnect` that keeps it from firing on a connected socket. A connect that
+/// finishes after the timeout is dropped. The seed's alternative, `asyncAfter`
+/// with a weak/strong self, can't be cancelled, so its handler fires even after
+/// a connect.
 public final class SocketConnector: @unchecked Sendable {
     /// Starts connecting and calls back, on any queue, when done.
-    public typealias Open = @Sendable (_ completion: @escaping @Sendable (Result<Void, any Error>) -> Void) -> Void
+    public typealias Open =
+        @Sendable (
+            _ completion: @escaping @Sendable (Result<Void, any Error>) -> Void
+        ) -> Void
 
     private enum State {
         case idle, connecting, connected, closed
     }
 
-    // `@unchecked Sendable`: `state`, `connectTimer` and `completion` are only touched on `socketQueue`.
-    private let socketQueue = DispatchQueue(label: "SocketConnector.socketQueue")
+    // `@unchecked Sendable`: `state`, `connectTimer` and `completion` are only
+    // touched on `socketQueue`.
+    private let socketQueue = DispatchQueue(
+        label: "SocketConnector.socketQueue")
     private var state = State.idle
     private var connectTimer: DispatchSourceTimer?
     private var completion: (@Sendable (Result<Void, any Error>) -> Void)?
@@ -32,7 +40,9 @@ public final class SocketConnector: @unchecked Sendable {
     private let open: Open
     private let log: @Sendable (String) -> Void
 
-    public init(open: @escaping Open, log: @escaping @Sendable (String) -> Void) {
+    public init(
+        open: @escaping Open, log: @escaping @Sendable (String) -> Void
+    ) {
         self.open = open
         self.log = log
     }
@@ -41,10 +51,14 @@ public final class SocketConnector: @unchecked Sendable {
         connectTimer?.cancel()
     }
 
-    /// Connects, giving up after `timeout`. `completion` runs once, on the socket queue: with
-    /// `success` when connected, or the connect's error, or `ConnectTimeoutError`. A connector
-    /// connects once; later calls are ignored.
-    public func connect(timeout: Duration, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+    /// Connects, giving up after `timeout`. `completion` runs once, on the
+    /// socket queue: with `success` when connected, or the connect's error, or
+    /// `ConnectTimeoutError`. A connector connects once; later calls are
+    /// ignored.
+    public func connect(
+        timeout: Duration,
+        completion: @escaping @Sendable (Result<Void, any Error>) -> Void
+    ) {
         socketQueue.async { [self] in
             guard state == .idle else { return }
             state = .connecting
@@ -62,7 +76,9 @@ public final class SocketConnector: @unchecked Sendable {
         timer.setEventHandler { [weak self] in
             self?.doConnectTimeout()
         }
-        timer.schedule(deadline: .now() + timeout / .seconds(1), repeating: .never, leeway: .nanoseconds(0))
+        timer.schedule(
+            deadline: .now() + timeout / .seconds(1), repeating: .never,
+            leeway: .nanoseconds(0))
         connectTimer = timer
         timer.resume()
     }
@@ -79,7 +95,8 @@ public final class SocketConnector: @unchecked Sendable {
     }
 
     private func didFinishConnecting(_ result: Result<Void, any Error>) {
-        guard state == .connecting else { return }  // the timeout closed this attempt already
+        // The timeout closed this attempt already.
+        guard state == .connecting else { return }
         endConnectTimeout()
         switch result {
         case .success:

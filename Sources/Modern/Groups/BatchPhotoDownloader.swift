@@ -1,14 +1,15 @@
 import Foundation
 
-/// Starts several downloads at once and returns when all have finished, or throws the first
-/// error.
+/// Starts several downloads at once and returns when all have finished, or
+/// throws the first error.
 ///
-/// A throwing task group runs one child per address, and the parent collects the photos as the
-/// children return. The group is the counter a `DispatchGroup` kept by hand: it cannot be
-/// unbalanced, and the code after it runs once, when every child is done. The first error a
-/// child throws leaves the collecting loop; the group then cancels the other downloads and waits
-/// for them before it rethrows. Photos are added only when the whole batch succeeded, on the main
-/// actor, which owns them.
+/// A throwing task group runs one child per address, and the parent collects
+/// the photos as the children return. The group is the counter a
+/// `DispatchGroup` kept by hand: it cannot be unbalanced, and the code after it
+/// runs once, when every child is done. The first error a child throws leaves
+/// the collecting loop; the group then cancels the other downloads and waits
+/// for them before it rethrows. Photos are added only when the whole batch
+/// succeeded, on the main actor, which owns them.
 @MainActor
 public final class BatchPhotoDownloader {
     /// A downloaded photo.
@@ -28,9 +29,12 @@ public final class BatchPhotoDownloader {
         self.load = load
     }
 
-    /// Downloads every address, concurrently; throws the first error, after cancelling the rest.
+    /// Downloads every address, concurrently; throws the first error, after
+    /// cancelling the rest.
     public func downloadPhotos(from addresses: [URL]) async throws {
-        let downloaded = try await withThrowingTaskGroup(of: Photo.self) { [load] group in
+        let downloaded = try await withThrowingTaskGroup(
+            of: Photo.self
+        ) { [load] group in
             for url in addresses {
                 group.addTask { Photo(url: url, data: try await load(url)) }
             }

@@ -1,48 +1,25 @@
 import Foundation
 
-/// Callback APIs you don't own, bridged into `async` functions and joined by a task group.
+/// Callback APIs you don't own, bridged into `async` functions and joined by a
+/// task group.
 ///
-/// Each callback API gets one `async` wrapper built on a checked continuation: it starts the
-/// call and resumes the continuation from the completion, exactly once on every path. After
-/// that, the wrapped calls are ordinary awaits: the "handler" is the code after the `await`, a
-/// task group runs them concurrently, and the line after the group is the notify. The two APIs
-/// are the same fakes as on the legacy side; they stay callback-based, which is the point.
-public enum GroupedCallbacks {
-    /// Saves in `context` and fetches every URL, concurrently; logs the notify line after every
-    /// handler has run.
-    public static func saveAndFetch(
-        _ urls: [URL],
-        context: Context,
-        fetcher: Fetcher,
-        log: @escaping @Sendable (String) -> Void
-    ) async {
-        await withDiscardingTaskGroup { group in
-            group.addTask {
-                await context.perform {
-                    log("handler: context saved")
-                }
-            }
-            for url in urls {
-                group.addTask {
-                    do {
-                        let data = try await fetcher.send(url)
-                        log("handler: \(url.lastPathComponent) \(data.count) bytes")
-                    } catch {
-                        log("handler: \(url.lastPathComponent) failed: \(error)")
-                    }
-                }
-            }
-        }
-        log("notify: every handler has run")
-    }
-}
+/// Each callback API gets one `async` wrapper built on a checked continuation:
+/// it starts the call and resumes the continuation from the completion, exactly
+/// once on every path. After that, the wrapped calls are ordinary awaits: the
+/// "handler" is the code after the `await`, a task group runs them
+/// concurrently, and the line after the group is the notify. The two APIs are
+/// the same fakes as on the legacy side; they stay callback-based, which is the
+/// point.
+public enum GroupedCallbacks {}
 
 // MARK: - The bridges
 
 extension GroupedCallbacks.Context {
-    /// Runs `work` on the context's queue and returns its result (Core Data's own
-    /// `perform(_:) async` has this shape, on Apple platforms).
-    public func perform<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    /// Runs `work` on the context's queue and returns its result (Core Data's
+    /// own `perform(_:) async` has this shape, on Apple platforms).
+    public func perform<T: Sendable>(
+        _ work: @escaping @Sendable () -> T
+    ) async -> T {
         await withCheckedContinuation { continuation in
             perform { continuation.resume(returning: work()) }
         }
@@ -50,8 +27,8 @@ extension GroupedCallbacks.Context {
 }
 
 extension GroupedCallbacks.Fetcher {
-    /// Fetches `url`; throws the API's error. The completion resumes the continuation exactly
-    /// once, on every path.
+    /// Fetches `url`; throws the API's error. The completion resumes the
+    /// continuation exactly once, on every path.
     public func send(_ url: URL) async throws -> Data {
         try await withCheckedThrowingContinuation { continuation in
             send(url) { data, error in
@@ -68,8 +45,8 @@ extension GroupedCallbacks.Fetcher {
 // MARK: - The callback APIs, as fakes (unchanged from the legacy side)
 
 extension GroupedCallbacks {
-    /// Stands in for `NSManagedObjectContext`: `perform(_:)` returns at once and runs the block
-    /// later on the context's private serial queue.
+    /// Stands in for `NSManagedObjectContext`: `perform(_:)` returns at once
+    /// and runs the block later on the context's private serial queue.
     public final class Context: Sendable {
         private let queue = DispatchQueue(label: "GroupedCallbacks.Context")
 
@@ -80,13 +57,15 @@ extension GroupedCallbacks {
         }
     }
 
-    /// Stands in for `NSURLConnection.sendAsynchronousRequest`: answers each URL after a latency,
-    /// on a global queue, with its data or an error.
+    /// Stands in for `NSURLConnection.sendAsynchronousRequest`: answers each
+    /// URL after a latency, on a global queue, with its data or an error.
     public final class Fetcher: Sendable {
         /// The error for a URL the fetcher has no data for.
         public struct NotFound: Error, CustomStringConvertible {
             public let url: URL
-            public var description: String { "no data for \(url.lastPathComponent)" }
+            public var description: String {
+                "no data for \(url.lastPathComponent)"
+            }
         }
 
         private let responses: [URL: Data]
@@ -97,10 +76,16 @@ extension GroupedCallbacks {
             self.latency = latency
         }
 
-        public func send(_ url: URL, completion: @escaping @Sendable (Data?, (any Error)?) -> Void) {
+        public func send(
+            _ url: URL,
+            completion: @escaping @Sendable (Data?, (any Error)?) -> Void
+        ) {
             let (seconds, attoseconds) = latency.components
-            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [responses] in
+            let nanoseconds =
+                Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            DispatchQueue.global().asyncAfter(
+                deadline: .now() + .nanoseconds(nanoseconds)
+            ) { [responses] in
                 if let data = responses[url] {
                     completion(data, nil)
                 } else {
@@ -108,5 +93,38 @@ extension GroupedCallbacks {
                 }
             }
         }
+    }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension GroupedCallbacks {
+    /// Saves in `context` and fetches every URL, concurrently; logs the notify
+    /// line after every handler has run.
+    public static func saveAndFetch(
+        _ urls: [URL],
+        context: Context,
+        fetcher: Fetcher,
+        log: @escaping @Sendable (String) -> Void
+    ) async {
+        await withDiscardingTaskGroup { group in
+            group.addTask {
+                await context.perform {
+                    log("handler: context saved")
+                }
+            }
+            for url in urls {
+                group.addTask {
+                    let name = url.lastPathComponent
+                    do {
+                        let data = try await fetcher.send(url)
+                        log("handler: \(name) \(data.count) bytes")
+                    } catch {
+                        log("handler: \(name) failed: \(error)")
+                    }
+                }
+            }
+        }
+        log("notify: every handler has run")
     }
 }

@@ -1,20 +1,24 @@
 import Foundation
 
-/// A loop whose iterations run in parallel: a task group with one child per chunk of iterations.
+/// A loop whose iterations run in parallel: a task group with one child per
+/// chunk of iterations.
 ///
-/// A child task is cheap but not free (about a microsecond to create, schedule and collect), so
-/// one child per iteration costs more than a small iteration's work. Splitting the range into
-/// about as many chunks as there are cores gives each core one long-running child, which is what
-/// `concurrentPerform` does internally. Children return their results instead of writing into
-/// shared memory, so no buffer, lock or `nonisolated(unsafe)` is needed. The naive versions, one
-/// child per iteration or per row, are here too, for `compare` to time.
+/// A child task is cheap but not free (about a microsecond to create, schedule
+/// and collect), so one child per iteration costs more than a small iteration's
+/// work. Splitting the range into about as many chunks as there are cores gives
+/// each core one long-running child, which is what `concurrentPerform` does
+/// internally. Children return their results instead of writing into shared
+/// memory, so no buffer, lock or `nonisolated(unsafe)` is needed. The naive
+/// versions, one child per iteration or per row, are here too, for `compare` to
+/// time.
 public enum ParallelLoop {
-    /// How many chunks to cut a loop into: one per core. Read once, because on Linux
-    /// `activeProcessorCount` reads cgroup files on every call, which costs tens of microseconds.
+    /// How many chunks to cut a loop into: one per core. Read once, because on
+    /// Linux `activeProcessorCount` reads cgroup files on every call, which
+    /// costs tens of microseconds.
     public static let coreCount = ProcessInfo.processInfo.activeProcessorCount
 
-    /// Runs `body` once for each of `0..<iterations`, in `chunks` child tasks, and returns when
-    /// all have run.
+    /// Runs `body` once for each of `0..<iterations`, in `chunks` child tasks,
+    /// and returns when all have run.
     @concurrent
     public static func perform(
         iterations: Int,
@@ -30,6 +34,80 @@ public enum ParallelLoop {
         }
     }
 
+    /// The checksum of every row of a grayscale image, in row order; one child
+    /// per chunk of rows.
+    ///
+    /// `pixels` holds the rows one after another, `width` bytes each.
+    @concurrent
+    public static func rowChecksums(
+        pixels: [UInt8],
+        width: Int,
+        chunks: Int = ParallelLoop.coreCount
+    ) async -> [UInt64] {
+        let height = pixels.count / width
+        return await withTaskGroup(
+            of: (rows: Range<Int>, checksums: [UInt64]).self
+        ) { group in
+            for rows in chunkRanges(count: height, chunks: chunks) {
+                group.addTask {
+                    let checksums = rows.map {
+                        rowChecksum(row: $0, pixels: pixels, width: width)
+                    }
+                    return (rows, checksums)
+                }
+            }
+            var checksums = [UInt64](repeating: 0, count: height)
+            for await part in group {
+                checksums.replaceSubrange(part.rows, with: part.checksums)
+            }
+            return checksums
+        }
+    }
+
+    /// `0..<count` cut into at most `chunks` contiguous ranges whose lengths
+    /// differ by at most one.
+    static func chunkRanges(count: Int, chunks: Int) -> [Range<Int>] {
+        let chunks = max(1, min(chunks, count))
+        let (base, extra) = count.quotientAndRemainder(dividingBy: chunks)
+        var start = 0
+        return (0..<chunks).map { index in
+            let end = start + base + (index < extra ? 1 : 0)
+            defer { start = end }
+            return start..<end
+        }
+    }
+
+    /// The work for one row: each pixel blurred with a 5×5 Gaussian (binomial
+    /// weights 1 4 6 4 1, edges clamped), and the blurred values summed, each
+    /// weighted by its column so that a pixel in the wrong place changes the
+    /// checksum.
+    static func rowChecksum(row y: Int, pixels: [UInt8], width: Int) -> UInt64 {
+        let height = pixels.count / width
+        let row0 = max(y - 2, 0) * width, row1 = max(y - 1, 0) * width
+        let row2 = y * width, row3 = min(y + 1, height - 1) * width
+        let row4 = min(y + 2, height - 1) * width
+        var checksum: UInt64 = 0
+        for x in 0..<width {
+            let x0 = max(x - 2, 0), x1 = max(x - 1, 0)
+            let x3 = min(x + 1, width - 1), x4 = min(x + 2, width - 1)
+            func horizontal(_ row: Int) -> Int {
+                Int(pixels[row + x0]) + 4 * Int(pixels[row + x1])
+                    + 6 * Int(pixels[row + x])
+                    + 4 * Int(pixels[row + x3]) + Int(pixels[row + x4])
+            }
+            let weighted =
+                horizontal(row0) + 4 * horizontal(row1) + 6 * horizontal(row2)
+                + 4 * horizontal(row3) + horizontal(row4)
+            let blurred = (weighted + 128) >> 8  // the weights add up to 256
+            checksum += UInt64(blurred) * UInt64(x + 1)
+        }
+        return checksum
+    }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension ParallelLoop {
     /// The naive version: one child task per iteration.
     @concurrent
     public static func performOneChildPerIteration(
@@ -43,37 +121,19 @@ public enum ParallelLoop {
         }
     }
 
-    /// The checksum of every row of a grayscale image, in row order; one child per chunk of rows.
-    ///
-    /// `pixels` holds the rows one after another, `width` bytes each.
-    @concurrent
-    public static func rowChecksums(
-        pixels: [UInt8],
-        width: Int,
-        chunks: Int = ParallelLoop.coreCount
-    ) async -> [UInt64] {
-        let height = pixels.count / width
-        return await withTaskGroup(of: (rows: Range<Int>, checksums: [UInt64]).self) { group in
-            for rows in chunkRanges(count: height, chunks: chunks) {
-                group.addTask {
-                    (rows, rows.map { rowChecksum(row: $0, pixels: pixels, width: width) })
-                }
-            }
-            var checksums = [UInt64](repeating: 0, count: height)
-            for await part in group {
-                checksums.replaceSubrange(part.rows, with: part.checksums)
-            }
-            return checksums
-        }
-    }
-
     /// The naive version: one child task per row.
     @concurrent
-    public static func rowChecksumsOneChildPerRow(pixels: [UInt8], width: Int) async -> [UInt64] {
+    public static func rowChecksumsOneChildPerRow(
+        pixels: [UInt8], width: Int
+    ) async -> [UInt64] {
         let height = pixels.count / width
-        return await withTaskGroup(of: (row: Int, checksum: UInt64).self) { group in
+        return await withTaskGroup(
+            of: (row: Int, checksum: UInt64).self
+        ) { group in
             for y in 0..<height {
-                group.addTask { (y, rowChecksum(row: y, pixels: pixels, width: width)) }
+                group.addTask {
+                    (y, rowChecksum(row: y, pixels: pixels, width: width))
+                }
             }
             var checksums = [UInt64](repeating: 0, count: height)
             for await (row, checksum) in group {
@@ -83,44 +143,14 @@ public enum ParallelLoop {
         }
     }
 
-    /// The same checksums from a plain loop on the caller's thread: the reference result.
-    public static func sequentialRowChecksums(pixels: [UInt8], width: Int) -> [UInt64] {
+    /// The same checksums from a plain loop on the caller's thread: the
+    /// reference result.
+    public static func sequentialRowChecksums(
+        pixels: [UInt8], width: Int
+    ) -> [UInt64] {
         let height = pixels.count / width
-        return (0..<height).map { rowChecksum(row: $0, pixels: pixels, width: width) }
-    }
-
-    /// `0..<count` cut into at most `chunks` contiguous ranges whose lengths differ by at most one.
-    static func chunkRanges(count: Int, chunks: Int) -> [Range<Int>] {
-        let chunks = max(1, min(chunks, count))
-        let (base, extra) = count.quotientAndRemainder(dividingBy: chunks)
-        var start = 0
-        return (0..<chunks).map { index in
-            let end = start + base + (index < extra ? 1 : 0)
-            defer { start = end }
-            return start..<end
+        return (0..<height).map {
+            rowChecksum(row: $0, pixels: pixels, width: width)
         }
-    }
-
-    /// The work for one row: each pixel blurred with a 5×5 Gaussian (binomial weights 1 4 6 4 1,
-    /// edges clamped), and the blurred values summed, each weighted by its column so that a pixel
-    /// in the wrong place changes the checksum.
-    static func rowChecksum(row y: Int, pixels: [UInt8], width: Int) -> UInt64 {
-        let height = pixels.count / width
-        let row0 = max(y - 2, 0) * width, row1 = max(y - 1, 0) * width, row2 = y * width
-        let row3 = min(y + 1, height - 1) * width, row4 = min(y + 2, height - 1) * width
-        var checksum: UInt64 = 0
-        for x in 0..<width {
-            let x0 = max(x - 2, 0), x1 = max(x - 1, 0), x3 = min(x + 1, width - 1), x4 = min(x + 2, width - 1)
-            func horizontal(_ row: Int) -> Int {
-                Int(pixels[row + x0]) + 4 * Int(pixels[row + x1]) + 6 * Int(pixels[row + x])
-                    + 4 * Int(pixels[row + x3]) + Int(pixels[row + x4])
-            }
-            let weighted =
-                horizontal(row0) + 4 * horizontal(row1) + 6 * horizontal(row2)
-                + 4 * horizontal(row3) + horizontal(row4)
-            let blurred = (weighted + 128) >> 8  // the weights add up to 256
-            checksum += UInt64(blurred) * UInt64(x + 1)
-        }
-        return checksum
     }
 }

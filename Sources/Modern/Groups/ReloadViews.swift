@@ -1,16 +1,19 @@
 /// Reloads three views and shows one "Finished" alert when all three are done.
 ///
-/// The notification is simply the code after the work. On the main actor three reloads in a
-/// row need no group at all; concurrent work goes into a task group, and the line after
-/// `await withDiscardingTaskGroup { … }` runs only when every child has finished. A task group
-/// cannot be unbalanced, so the failure modes of `enter()`/`leave()` move to the places where
-/// callback code is bridged with a continuation: resuming twice traps, never resuming hangs.
+/// The notification is simply the code after the work. On the main actor three
+/// reloads in a row need no group at all; concurrent work goes into a task
+/// group, and the line after `await withDiscardingTaskGroup { … }` runs only
+/// when every child has finished. A task group cannot be unbalanced, so the
+/// failure modes of `enter()`/`leave()` move to the places where callback code
+/// is bridged with a continuation: resuming twice traps, never resuming hangs.
 public enum ReloadViews {
-    static let views = ["reloadTableView", "reloadScrollView", "reloadImageView"]
+    static let views = [
+        "reloadTableView", "reloadScrollView", "reloadImageView",
+    ]
     static let finished = "Finished: All tasks are finished"
 
-    /// The main-queue form: on the main actor the three reloads and the alert are four lines in
-    /// a row, and the function returns after all of them.
+    /// The main-queue form: on the main actor the three reloads and the alert
+    /// are four lines in a row, and the function returns after all of them.
     @MainActor
     public static func reloadOnMainActor(show: @MainActor (String) -> Void) {
         show("reloadTableView")
@@ -19,9 +22,11 @@ public enum ReloadViews {
         show(finished)
     }
 
-    /// The background form: one child task per reload, in any order; the alert comes after the
-    /// group, so it is always last.
-    public static func reloadInBackground(log: @escaping @Sendable (String) -> Void) async {
+    /// The background form: one child task per reload, in any order; the alert
+    /// comes after the group, so it is always last.
+    public static func reloadInBackground(
+        log: @escaping @Sendable (String) -> Void
+    ) async {
         await withDiscardingTaskGroup { group in
             for view in views {
                 group.addTask { log(view) }
@@ -31,28 +36,38 @@ public enum ReloadViews {
     }
 }
 
-// MARK: - Misused continuations (deliberately wrong; run only in a child process)
+// MARK: - Driver (the page's output; not part of the pattern)
+
+// MARK: - Misused continuations (deliberately wrong; only in a child process)
 
 extension ReloadViews {
-    /// Wrong: resumes a continuation twice, the counterpart of a `leave()` too many.
-    /// A checked continuation traps ("SWIFT TASK CONTINUATION MISUSE", SIGILL on Linux).
-    public static func resumeTooOften(log: @escaping @Sendable (String) -> Void) async {
+    /// Wrong: resumes a continuation twice, the counterpart of a `leave()` too
+    /// many. A checked continuation traps ("SWIFT TASK CONTINUATION MISUSE",
+    /// SIGILL on Linux).
+    public static func resumeTooOften(
+        log: @escaping @Sendable (String) -> Void
+    ) async {
         for view in views {
             await withCheckedContinuation { continuation in
                 log(view)
                 continuation.resume()
-                continuation.resume()  // Wrong: a second resume of the same continuation
+                // Wrong: a second resume of the same continuation.
+                continuation.resume()
             }
         }
         log(finished)
     }
 
-    /// Wrong: one path returns without resuming, the counterpart of a missing `leave()`.
-    /// The awaiting task is suspended forever; the runtime only prints a leak warning.
-    public static func forgetToResume(log: @escaping @Sendable (String) -> Void) async {
+    /// Wrong: one path returns without resuming, the counterpart of a missing
+    /// `leave()`. The awaiting task is suspended forever; the runtime only
+    /// prints a leak warning.
+    public static func forgetToResume(
+        log: @escaping @Sendable (String) -> Void
+    ) async {
         for view in views {
             await withCheckedContinuation { continuation in
-                guard view != "reloadImageView" else { return }  // Wrong: this exit never resumes
+                // Wrong: this exit never resumes.
+                guard view != "reloadImageView" else { return }
                 log(view)
                 continuation.resume()
             }

@@ -1,12 +1,14 @@
 import Synchronization
 
-/// One shared photo library: `static let shared` creates it once, and a `Mutex` keeps its state safe.
+/// One shared photo library: `static let shared` creates it once, and a `Mutex`
+/// keeps its state safe.
 ///
-/// Safe *initialisation* and safe *state* are separate problems. `static let` solves the first, as
-/// it always did. The second is now checked by the compiler: Swift 6 rejects `static let shared` of
-/// a type that isn't `Sendable`, and the class is `Sendable` only because its one stored property is
-/// a `Mutex`. No `@unchecked`, and the API stays synchronous; an `actor` would do too, at the price
-/// of an `await` at every call.
+/// Safe *initialisation* and safe *state* are separate problems. `static let`
+/// solves the first, as it always did. The second is now checked by the
+/// compiler: Swift 6 rejects `static let shared` of a type that isn't
+/// `Sendable`, and the class is `Sendable` only because its one stored property
+/// is a `Mutex`. No `@unchecked`, and the API stays synchronous; an `actor`
+/// would do too, at the price of an `await` at every call.
 public final class PhotoLibrary: Sendable {
     public struct Photo: Hashable, Sendable {
         public let id: Int
@@ -19,8 +21,6 @@ public final class PhotoLibrary: Sendable {
         return PhotoLibrary()
     }()
 
-    /// How many times the initialiser of `shared` has run in this process: 1 once anyone has used it.
-    public static var sharedInitializations: Int { sharedInitializerRuns.load(ordering: .relaxed) }
     private static let sharedInitializerRuns = Atomic(0)
 
     private let photos = Mutex<[Photo]>([])
@@ -35,11 +35,13 @@ public final class PhotoLibrary: Sendable {
     public var count: Int { photos.withLock { $0.count } }
 }
 
-/// For a shared instance whose setup must `await` (opening a database, say): the first caller
-/// starts it, every caller awaits the same task and gets the same instance (single flight).
+/// For a shared instance whose setup must `await` (opening a database, say):
+/// the first caller starts it, every caller awaits the same task and gets the
+/// same instance (single flight).
 ///
-/// A `static let` can't `await`. The actor stores the setup `Task` before its first `await`, so a
-/// caller arriving while the setup runs joins it instead of starting a second one.
+/// A `static let` can't `await`. The actor stores the setup `Task` before its
+/// first `await`, so a caller arriving while the setup runs joins it instead of
+/// starting a second one.
 public actor PhotoLibraryLoader {
     private let load: @Sendable () async -> PhotoLibrary
     private var loading: Task<PhotoLibrary, Never>?
@@ -54,5 +56,15 @@ public actor PhotoLibraryLoader {
         let task = Task { [load] in await load() }
         loading = task  // stored before the first await
         return await task.value
+    }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension PhotoLibrary {
+    /// How many times the initialiser of `shared` has run in this process: 1
+    /// once anyone has used it.
+    public static var sharedInitializations: Int {
+        sharedInitializerRuns.load(ordering: .relaxed)
     }
 }

@@ -1,15 +1,19 @@
 import Synchronization
 
-/// Independent jobs as the child tasks of a task group: they run at once, finish in any order.
+/// Independent jobs as the child tasks of a task group: they run at once,
+/// finish in any order.
 ///
-/// A task group is the structured form of "a concurrent queue plus a `DispatchGroup`": each
-/// `addTask` starts a child that may run in parallel with the others, and the group does not
-/// return until every child has finished, so there is nothing to `notify`. How many children
-/// run at once is up to the cooperative pool (as wide as the core count).
+/// A task group is the structured form of "a concurrent queue plus a
+/// `DispatchGroup`": each `addTask` starts a child that may run in parallel
+/// with the others, and the group does not return until every child has
+/// finished, so there is nothing to `notify`. How many children run at once is
+/// up to the cooperative pool (as wide as the core count).
 public enum ConcurrentQueue {
-    /// Runs `count` independent jobs as child tasks and returns once all of them have finished.
-    /// The "Job N finished" lines arrive in any order.
-    public static func runJobs(count: Int, log: @escaping @Sendable (String) -> Void) async {
+    /// Runs `count` independent jobs as child tasks and returns once all of
+    /// them have finished. The "Job N finished" lines arrive in any order.
+    public static func runJobs(
+        count: Int, log: @escaping @Sendable (String) -> Void
+    ) async {
         await withDiscardingTaskGroup { group in
             for job in 0..<count {
                 group.addTask {
@@ -18,18 +22,29 @@ public enum ConcurrentQueue {
             }
         }
     }
+}
 
-    /// Proves that two child tasks really overlap: job A awaits a signal that only job B sends,
-    /// and gives up after `timeout`. Returns `true` when the signal came.
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension ConcurrentQueue {
+    /// Proves that two child tasks really overlap: job A awaits a signal that
+    /// only job B sends, and gives up after `timeout`. Returns `true` when the
+    /// signal came.
     ///
-    /// Job A *suspends* on a continuation instead of blocking its thread on a semaphore: with
-    /// a pool as wide as the core count, a blocked thread may be the one B needed.
-    public static func rendezvous(timeout: Duration, log: @escaping @Sendable (String) -> Void) async -> Bool {
+    /// Job A *suspends* on a continuation instead of blocking its thread on a
+    /// semaphore: with a pool as wide as the core count, a blocked thread may
+    /// be the one B needed.
+    public static func rendezvous(
+        timeout: Duration, log: @escaping @Sendable (String) -> Void
+    ) async -> Bool {
         let signalFromB = OverlapSignal()
         return await withTaskGroup(of: Bool?.self) { group in
             group.addTask {  // job A
                 let met = await signalFromB.wait(timeout: timeout)
-                log(met ? "job A: got the signal while still in progress" : "job A: timed out")
+                log(
+                    met
+                        ? "job A: got the signal while still in progress"
+                        : "job A: timed out")
                 return met
             }
             group.addTask {  // job B
@@ -48,13 +63,15 @@ public enum ConcurrentQueue {
 
 /// A one-shot signal that one task sends and another awaits, with a timeout.
 ///
-/// The waiter parks a continuation; `send()` or the timeout resumes it, whichever comes first,
-/// and the `Mutex` makes sure it is resumed exactly once. A send that arrives before the wait
-/// is remembered.
+/// The waiter parks a continuation; `send()` or the timeout resumes it,
+/// whichever comes first, and the `Mutex` makes sure it is resumed exactly
+/// once. A send that arrives before the wait is remembered.
 final class OverlapSignal: Sendable {
+    private typealias Waiter = CheckedContinuation<Bool, Never>
+
     private struct State {
         var outcome: Bool?
-        var waiter: CheckedContinuation<Bool, Never>?
+        var waiter: Waiter?
     }
 
     private let state = Mutex(State())
@@ -66,7 +83,8 @@ final class OverlapSignal: Sendable {
     func wait(timeout: Duration) async -> Bool {
         await withTaskGroup(of: Void.self) { timer in
             timer.addTask {
-                // Cancelled (and so cut short) as soon as the signal has arrived.
+                // Cancelled (and so cut short) as soon as the signal has
+                // arrived.
                 try? await Task.sleep(for: timeout)
                 self.settle(false)
             }
@@ -83,7 +101,7 @@ final class OverlapSignal: Sendable {
     }
 
     private func settle(_ outcome: Bool) {
-        let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+        let waiter = state.withLock { state -> Waiter? in
             guard state.outcome == nil else { return nil }
             state.outcome = outcome
             defer { state.waiter = nil }

@@ -1,11 +1,13 @@
 import Synchronization
 
-/// Two actors run concurrently with each other: each is its own serial executor.
+/// Two actors run concurrently with each other: each is its own serial
+/// executor.
 ///
-/// An actor runs one piece of its code at a time, like a serial queue, but two actors never
-/// wait for each other. Here a job on actor 1 awaits a continuation that a job on actor 2
-/// resumes. Unlike the queue version, the waiting job *suspends*: it holds no thread, and actor 1
-/// is free for other calls meanwhile. Never wait on a semaphore inside an actor or a task.
+/// An actor runs one piece of its code at a time, like a serial queue, but two
+/// actors never wait for each other. Here a job on actor 1 awaits a
+/// continuation that a job on actor 2 resumes. Unlike the queue version, the
+/// waiting job *suspends*: it holds no thread, and actor 1 is free for other
+/// calls meanwhile. Never wait on a semaphore inside an actor or a task.
 public enum IndependentQueues {
     /// One actor standing in for one serial queue.
     public actor Worker {
@@ -17,9 +19,13 @@ public enum IndependentQueues {
             self.log = log
         }
 
-        /// Waits (at most `timeout`) for `signal`; returns `got signal` or `timed out`.
-        public func wait(for signal: CrossActorSignal, timeout: Duration) async -> String {
-            let result = await signal.wait(timeout: timeout) ? "got signal" : "timed out"
+        /// Waits (at most `timeout`) for `signal`; returns `got signal` or
+        /// `timed out`.
+        public func wait(
+            for signal: CrossActorSignal, timeout: Duration
+        ) async -> String {
+            let result =
+                await signal.wait(timeout: timeout) ? "got signal" : "timed out"
             log("\(name): \(result)")
             return result
         }
@@ -31,19 +37,23 @@ public enum IndependentQueues {
         }
     }
 
-    /// Actor 1 waits (at most `timeout`) for a signal that actor 2 sends; returns actor 1's
-    /// result once both jobs have finished.
-    public static func signalAcrossActors(timeout: Duration, log: @escaping @Sendable (String) -> Void) async -> String
-    {
+    /// Actor 1 waits (at most `timeout`) for a signal that actor 2 sends;
+    /// returns actor 1's result once both jobs have finished.
+    public static func signalAcrossActors(
+        timeout: Duration, log: @escaping @Sendable (String) -> Void
+    ) async -> String {
         let actor1 = Worker(name: "actor 1", log: log)
         let actor2 = Worker(name: "actor 2", log: log)
         return await signal(from: actor2, to: actor1, timeout: timeout)
     }
 
-    /// A job on `waiter` waits (at most `timeout`) for a signal sent by a job on `sender`.
-    /// Pass the same actor twice and it still works: the waiting job suspends, and while it is
-    /// suspended the actor runs the sending job (actors are reentrant).
-    public static func signal(from sender: Worker, to waiter: Worker, timeout: Duration) async -> String {
+    /// A job on `waiter` waits (at most `timeout`) for a signal sent by a job
+    /// on `sender`. Pass the same actor twice and it still works: the waiting
+    /// job suspends, and while it is suspended the actor runs the sending job
+    /// (actors are reentrant).
+    public static func signal(
+        from sender: Worker, to waiter: Worker, timeout: Duration
+    ) async -> String {
         let signal = CrossActorSignal()
         async let result = waiter.wait(for: signal, timeout: timeout)
         await sender.send(signal)
@@ -53,13 +63,15 @@ public enum IndependentQueues {
 
 /// A one-shot signal that one task sends and another awaits, with a timeout.
 ///
-/// The waiter parks a continuation; `send()` or the timeout resumes it, whichever comes first,
-/// and the `Mutex` makes sure it is resumed exactly once. A send that arrives before the wait
-/// is remembered.
+/// The waiter parks a continuation; `send()` or the timeout resumes it,
+/// whichever comes first, and the `Mutex` makes sure it is resumed exactly
+/// once. A send that arrives before the wait is remembered.
 public final class CrossActorSignal: Sendable {
+    private typealias Waiter = CheckedContinuation<Bool, Never>
+
     private struct State {
         var outcome: Bool?
-        var waiter: CheckedContinuation<Bool, Never>?
+        var waiter: Waiter?
     }
 
     private let state = Mutex(State())
@@ -73,7 +85,8 @@ public final class CrossActorSignal: Sendable {
     public func wait(timeout: Duration) async -> Bool {
         await withTaskGroup(of: Void.self) { timer in
             timer.addTask {
-                // Cancelled (and so cut short) as soon as the signal has arrived.
+                // Cancelled (and so cut short) as soon as the signal has
+                // arrived.
                 try? await Task.sleep(for: timeout)
                 self.settle(false)
             }
@@ -90,7 +103,7 @@ public final class CrossActorSignal: Sendable {
     }
 
     private func settle(_ outcome: Bool) {
-        let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+        let waiter = state.withLock { state -> Waiter? in
             guard state.outcome == nil else { return nil }
             state.outcome = outcome
             defer { state.waiter = nil }

@@ -1,13 +1,15 @@
 import Foundation
 
-/// A main-actor view model: the slow work runs in a `@concurrent` function, the result lands on main.
+/// A main-actor view model: the slow work runs in a `@concurrent` function, the
+/// result lands on main.
 ///
-/// The view model is `@MainActor`, so its state is UI state. `showOverlay(from:)` starts a task
-/// that inherits the main actor; the load and the face overlay happen in `overlay(from:load:)`,
-/// which is `@concurrent` and so leaves the main actor while it runs (without the attribute, and
-/// with `NonisolatedNonsendingByDefault`, a plain `async` function would run on its caller's
-/// actor, which here is main). Back from the `await`, the task is on main again and updates
-/// the UI. There is no hop to write, and no way to forget it.
+/// The view model is `@MainActor`, so its state is UI state.
+/// `showOverlay(from:)` starts a task that inherits the main actor; the load
+/// and the face overlay happen in `overlay(from:load:)`, which is `@concurrent`
+/// and so leaves the main actor while it runs (without the attribute, under
+/// `NonisolatedNonsendingByDefault`, a plain `async` function would run on its
+/// caller's actor: main). Back from the `await`, the task is on main again and
+/// updates the UI. There is no hop to write, and no way to forget it.
 @MainActor
 public final class PhotoDetail {
     /// The overlay on screen, once there is one.
@@ -28,13 +30,14 @@ public final class PhotoDetail {
         self.show = show
     }
 
-    /// Starts loading and returns at once. Keep the task to cancel it when the view goes away,
-    /// or to await it.
+    /// Starts loading and returns at once. Keep the task to cancel it when the
+    /// view goes away, or to await it.
     @discardableResult
     public func showOverlay(from url: URL) -> Task<Void, Never> {
         Task {
             do {
-                guard let overlay = try await Self.overlay(from: url, load: load) else {
+                let overlay = try await Self.overlay(from: url, load: load)
+                guard let overlay else {
                     log("No data could get downloaded from the URL.")
                     log("Image isn't downloaded. Nothing to display.")
                     return
@@ -48,7 +51,8 @@ public final class PhotoDetail {
         }
     }
 
-    /// Loads the image and computes its overlay, off the main actor; `nil` when there is no data.
+    /// Loads the image and computes its overlay, off the main actor; `nil` when
+    /// there is no data.
     @concurrent
     nonisolated static func overlay(
         from url: URL,
@@ -59,8 +63,8 @@ public final class PhotoDetail {
         return faceOverlay(of: data)
     }
 
-    /// Stands in for the seed's `faceOverlayImageFromImage`: a pure, CPU-bound function of the
-    /// image's bytes (here a negative).
+    /// Stands in for the seed's `faceOverlayImageFromImage`: a pure, CPU-bound
+    /// function of the image's bytes (here a negative).
     public nonisolated static func faceOverlay(of image: Data) -> Data {
         Data(image.map { 255 - $0 })
     }

@@ -1,12 +1,14 @@
 import Synchronization
 
-/// A serial worker: one task drains an `AsyncStream` of jobs, one at a time, in FIFO order.
+/// A serial worker: one task drains an `AsyncStream` of jobs, one at a time, in
+/// FIFO order.
 ///
-/// This is the closest match to a serial `DispatchQueue`. Submitting is synchronous and never
-/// waits (`yield` on an unbounded stream), and the single consumer awaits each job before it
-/// takes the next, so jobs never overlap and run in submission order. An actor is *not* this:
-/// separate `Task { await actor.job() }` calls have no ordering guarantee, and an actor method
-/// that awaits lets other calls in.
+/// This is the closest match to a serial `DispatchQueue`. Submitting is
+/// synchronous and never waits (`yield` on an unbounded stream), and the single
+/// consumer awaits each job before it takes the next, so jobs never overlap and
+/// run in submission order. An actor is *not* this: separate
+/// `Task { await actor.job() }` calls have no ordering guarantee, and an actor
+/// method that awaits lets other calls in.
 public final class SerialQueue: Sendable {
     public typealias Job = @Sendable () async -> Void
 
@@ -35,30 +37,42 @@ public final class SerialQueue: Sendable {
     }
 }
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
 extension SerialQueue {
     /// The seed's three counting jobs, submitted without waiting, then drained.
-    public static func countThreeTimes(log: @escaping @Sendable (String) -> Void) async {
+    public static func countThreeTimes(
+        log: @escaping @Sendable (String) -> Void
+    ) async {
         let queue = SerialQueue()
         queue.async {
-            for counter in 0..<5 { log("First iteration, counter = \(counter)") }
+            for counter in 0..<5 {
+                log("First iteration, counter = \(counter)")
+            }
         }
         queue.async {
-            for counter in 0..<5 { log("Second iteration, counter = \(counter)") }
+            for counter in 0..<5 {
+                log("Second iteration, counter = \(counter)")
+            }
         }
         queue.async {
-            for counter in 0..<5 { log("Third iteration, counter = \(counter)") }
+            for counter in 0..<5 {
+                log("Third iteration, counter = \(counter)")
+            }
         }
         await queue.drain()
     }
 
-    /// Submits `count` jobs and returns the most that were ever running at once (always 1).
+    /// Submits `count` jobs and returns the most that were ever running at once
+    /// (always 1).
     public static func maxInFlight(jobs count: Int) async -> Int {
         let queue = SerialQueue()
         let gauge = InFlightGauge()
         for _ in 0..<count {
             queue.async {
                 gauge.enter()
-                await Task.yield()  // a chance for a second job to overlap, were that possible
+                // A chance for a second job to overlap, were that possible.
+                await Task.yield()
                 gauge.leave()
             }
         }
@@ -69,8 +83,8 @@ extension SerialQueue {
 
 /// Counts jobs in flight and remembers the highest count seen.
 ///
-/// `Atomic` is `~Copyable`, so it cannot be captured by an escaping closure; a `Sendable` class
-/// holding it can.
+/// `Atomic` is `~Copyable`, so it cannot be captured by an escaping closure; a
+/// `Sendable` class holding it can.
 final class InFlightGauge: Sendable {
     private let current = Atomic(0)
     private let highest = Atomic(0)

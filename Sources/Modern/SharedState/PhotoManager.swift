@@ -1,12 +1,14 @@
-/// GooglyPuff's `PhotoManager` as an actor: every read and write runs on the actor, one at a time,
-/// and "content added" is an `AsyncStream` of the photos added.
+/// GooglyPuff's `PhotoManager` as an actor: every read and write runs on the
+/// actor, one at a time, and "content added" is an `AsyncStream` of the photos
+/// added.
 ///
-/// The actor's serial executor replaces the concurrent queue, its barriers and its `sync` reads:
-/// writes are exclusive and reads see whole arrays, checked by the compiler instead of by a
-/// comment. Reads are serialised too, which costs nothing for a read this short; when reads must
-/// run in parallel, publish immutable snapshots (see `rcu-snapshot`). The notification becomes a
-/// stream that a `@MainActor` task consumes; an `AsyncStream` has one consumer, so give each
-/// listener its own stream if there are several.
+/// The actor's serial executor replaces the concurrent queue, its barriers and
+/// its `sync` reads: writes are exclusive and reads see whole arrays, checked
+/// by the compiler instead of by a comment. Reads are serialised too, which
+/// costs nothing for a read this short; when reads must run in parallel,
+/// publish immutable snapshots (see `rcu-snapshot`). The notification becomes a
+/// stream that a `@MainActor` task consumes; an `AsyncStream` has one consumer,
+/// so give each listener its own stream if there are several.
 public actor PhotoManager {
     public struct Photo: Hashable, Sendable {
         public let id: Int
@@ -19,7 +21,8 @@ public actor PhotoManager {
     private var _photos: [Photo] = []
 
     public init() {
-        (contentAdded, contentAddedContinuation) = AsyncStream.makeStream(of: Photo.self)
+        (contentAdded, contentAddedContinuation) = AsyncStream.makeStream(
+            of: Photo.self)
     }
 
     deinit { contentAddedContinuation.finish() }
@@ -32,20 +35,24 @@ public actor PhotoManager {
     public var photos: [Photo] { _photos }
 }
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
 extension PhotoManager {
     /// What the readers of a run saw, and how often "content added" arrived.
     public struct Report: Sendable, Equatable {
         public var finalCount = 0
         public var reads = 0
-        /// Reads that were not a complete snapshot (a writer's photos missing from the middle).
+        /// Reads that were not a complete snapshot (a writer's photos missing
+        /// from the middle).
         public var tornReads = 0
         /// Readers that saw the count go down between two of their reads.
         public var readersSeeingFewer = 0
         public var contentAddedNotifications = 0
     }
 
-    /// `writers` tasks add `addsPerWriter` photos each, while `readers` tasks read `photos`
-    /// `readsPerReader` times each; `contentAdded` runs on the main actor for every photo added.
+    /// `writers` tasks add `addsPerWriter` photos each, while `readers` tasks
+    /// read `photos` `readsPerReader` times each; `contentAdded` runs on the
+    /// main actor for every photo added.
     public static func exercise(
         writers: Int,
         addsPerWriter: Int,
@@ -68,7 +75,8 @@ extension PhotoManager {
             for writer in 0..<writers {
                 group.addTask {
                     for index in 0..<addsPerWriter {
-                        await manager.addPhoto(Photo(id: writer * addsPerWriter + index))
+                        await manager.addPhoto(
+                            Photo(id: writer * addsPerWriter + index))
                     }
                     return Report()
                 }
@@ -79,8 +87,12 @@ extension PhotoManager {
                     var previousCount = 0
                     for _ in 0..<readsPerReader {
                         let snapshot = await manager.photos
-                        if !isComplete(snapshot, addsPerWriter: addsPerWriter) { reader.tornReads += 1 }
-                        if snapshot.count < previousCount { reader.readersSeeingFewer = 1 }
+                        if !isComplete(snapshot, addsPerWriter: addsPerWriter) {
+                            reader.tornReads += 1
+                        }
+                        if snapshot.count < previousCount {
+                            reader.readersSeeingFewer = 1
+                        }
                         previousCount = snapshot.count
                     }
                     return reader
@@ -97,12 +109,15 @@ extension PhotoManager {
         return report
     }
 
-    /// Whether each writer's photos form an unbroken run 0, 1, 2, … in the snapshot.
+    /// Whether each writer's photos form an unbroken run 0, 1, 2, … in the
+    /// snapshot.
     static func isComplete(_ snapshot: [Photo], addsPerWriter: Int) -> Bool {
         var next: [Int: Int] = [:]
         for photo in snapshot {
             let writer = photo.id / addsPerWriter
-            guard photo.id % addsPerWriter == next[writer, default: 0] else { return false }
+            guard photo.id % addsPerWriter == next[writer, default: 0] else {
+                return false
+            }
             next[writer, default: 0] += 1
         }
         return true

@@ -1,12 +1,14 @@
 /// A worker task that stops between chunks when it is cancelled.
 ///
-/// Cancellation is the exit flag, built in: `task.cancel()` sets it from any thread, and the loop
-/// reads `Task.isCancelled` between chunks, so there is no thread dictionary, no run loop and no
-/// request to post. It stays cooperative: the current chunk finishes, and the body then leaves
-/// the loop and cleans up once, on its own path. `withTaskCancellationHandler` adds a hook that
-/// runs *at once*, on the thread that called `cancel()`, while the body is still running; it must
-/// be thread-safe, and it is the wrong place for cleanup (the body may still be using what it
-/// would release). Here it only notes the request; it would be where a blocked wait is woken.
+/// Cancellation is the exit flag, built in: `task.cancel()` sets it from any
+/// thread, and the loop reads `Task.isCancelled` between chunks, so there is no
+/// thread dictionary, no run loop and no request to post. It stays cooperative:
+/// the current chunk finishes, and the body then leaves the loop and cleans up
+/// once, on its own path. `withTaskCancellationHandler` adds a hook that runs
+/// *at once*, on the thread that called `cancel()`, while the body is still
+/// running; it must be thread-safe, and it is the wrong place for cleanup (the
+/// body may still be using what it would release). Here it only notes the
+/// request; it would be where a blocked wait is woken.
 public final class CooperativeWorker: Sendable {
     private let task: Task<Void, Never>
 
@@ -28,7 +30,8 @@ public final class CooperativeWorker: Sendable {
                     log("chunk \(processed)")
                     await process(processed)
                 }
-                // The only cleanup path: reached once, whether cancelled or done.
+                // The only cleanup path: reached once, whether cancelled or
+                // done.
                 log("cleanup: \(processed) of \(chunks) chunks processed")
             } onCancel: {
                 log("exit requested")
@@ -36,7 +39,8 @@ public final class CooperativeWorker: Sendable {
         }
     }
 
-    /// Asks the worker to stop after the chunk it is working on. Callable from anywhere.
+    /// Asks the worker to stop after the chunk it is working on. Callable from
+    /// anywhere.
     public func requestExit() {
         task.cancel()
     }

@@ -1,12 +1,14 @@
 /// Runs code once, after a delay: a task that sleeps first.
 ///
-/// `Task.sleep(for:)` suspends the task, not a thread, and everything after it is the delayed
-/// work. The delay is a minimum, as with `asyncAfter`. Each function returns the task, so a caller
-/// can await it or cancel it (see `CancellableDelay`); fire-and-forget callers ignore it. Inside
-/// async code you don't need a new task at all: `try await Task.sleep(for: delay)` and carry on.
+/// `Task.sleep(for:)` suspends the task, not a thread, and everything after it
+/// is the delayed work. The delay is a minimum, as with `asyncAfter`. Each
+/// function returns the task, so a caller can await it or cancel it (see
+/// `CancellableDelay`); fire-and-forget callers ignore it. Inside async code
+/// you don't need a new task at all: `try await Task.sleep(for: delay)` and
+/// carry on.
 public enum DelayedTask {
-    /// `performSelector:withObject:afterDelay:` ran the selector on the main thread, so this
-    /// task is isolated to the main actor.
+    /// `performSelector:withObject:afterDelay:` ran the selector on the main
+    /// thread, so this task is isolated to the main actor.
     @discardableResult
     public static func printString(
         _ string: String = "Grand Central Dispatch",
@@ -19,7 +21,8 @@ public enum DelayedTask {
         }
     }
 
-    /// The `dispatch_after_f` example: work that doesn't need the main actor runs in a plain task.
+    /// The `dispatch_after_f` example: work that doesn't need the main actor
+    /// runs in a plain task.
     @discardableResult
     public static func processSomething(
         after delay: Duration,
@@ -35,11 +38,13 @@ public enum DelayedTask {
         log("Processing…")
     }
 
-    /// `foo` calls `bar` later. Both are main-actor methods, and the task started in `foo`
-    /// inherits the main actor, so `bar` needs no hop.
+    /// `foo` calls `bar` later. Both are main-actor methods, and the task
+    /// started in `foo` inherits the main actor, so `bar` needs no hop.
     @MainActor
     @discardableResult
-    public static func foo(after delay: Duration, log: @escaping @Sendable (String) -> Void) -> Task<Void, any Error> {
+    public static func foo(
+        after delay: Duration, log: @escaping @Sendable (String) -> Void
+    ) -> Task<Void, any Error> {
         Task {
             try await Task.sleep(for: delay)
             bar(log: log)
@@ -51,8 +56,9 @@ public enum DelayedTask {
         log("bar")
     }
 
-    /// GooglyPuff's hint: after the delay, on the main actor, show a prompt unless there are
-    /// photos. The count is read when the delay is over, not when the task starts.
+    /// GooglyPuff's hint: after the delay, on the main actor, show a prompt
+    /// unless there are photos. The count is read when the delay is over, not
+    /// when the task starts.
     @discardableResult
     public static func showOrHideNavPrompt(
         after delay: Duration,

@@ -1,11 +1,13 @@
-/// A deadline ticker (an `AsyncStream` fed by a sleeping producer) paints on every tick until stopped.
+/// A deadline ticker (an `AsyncStream` fed by a sleeping producer) paints on
+/// every tick until stopped.
 ///
-/// The producer sleeps *until* `start + n × interval` rather than *for* an interval, so a late
-/// wake-up does not push every later tick back: no drift. Its tolerance plays the part of a
-/// dispatch timer's leeway. Painting is a task that consumes the stream; stopping cancels it, and
-/// the stream's `onTermination` cancels the producer. The clock is injected, so tests can drive
-/// time. The painter is `@MainActor` like the view it paints, and the painting task holds it
-/// weakly, like the timer block on the Legacy side.
+/// The producer sleeps *until* `start + n × interval` rather than *for* an
+/// interval, so a late wake-up does not push every later tick back: no drift.
+/// Its tolerance plays the part of a dispatch timer's leeway. Painting is a
+/// task that consumes the stream; stopping cancels it, and the stream's
+/// `onTermination` cancels the producer. The clock is injected, so tests can
+/// drive time. The painter is `@MainActor` like the view it paints, and the
+/// painting task holds it weakly, like the timer block on the Legacy side.
 @MainActor
 public final class RepeatingTimer {
     /// Called after each paint, with the number of paints so far.
@@ -30,16 +32,17 @@ public final class RepeatingTimer {
         self.log = log
     }
 
-    /// Whether a ticker is running.
-    public var isPainting: Bool { paintingTask != nil }
-
-    /// Starts a ticker and a task that paints on each tick, unless one is already running.
+    /// Starts a ticker and a task that paints on each tick, unless one is
+    /// already running.
     public func startPainting() {
-        guard paintingTask == nil else { return }  // a second task would orphan the first, still painting
-        let ticks = Self.ticks(every: interval, tolerance: tolerance, clock: clock)
+        // A second task would orphan the first, still painting.
+        guard paintingTask == nil else { return }
+        let ticks = Self.ticks(
+            every: interval, tolerance: tolerance, clock: clock)
         paintingTask = Task { [weak self] in
             for await _ in ticks {
-                // A tick handed over just before `stopPainting()` must not paint.
+                // A tick handed over just before `stopPainting()` must not
+                // paint.
                 guard !Task.isCancelled, let self else { return }
                 self.paint()
             }
@@ -58,22 +61,26 @@ public final class RepeatingTimer {
         onPaint?(paints)
     }
 
-    /// Ticks at `start + n × interval` on `clock`, until the stream's consumer stops iterating.
+    /// Ticks at `start + n × interval` on `clock`, until the stream's consumer
+    /// stops iterating.
     ///
-    /// `bufferingNewest(1)` coalesces the ticks a slow consumer missed into one, as a run-loop
-    /// timer does. Ending the iteration (`break`, or cancelling the consuming task) terminates the
-    /// stream, and `onTermination` cancels the producer's sleep.
+    /// `bufferingNewest(1)` coalesces the ticks a slow consumer missed into
+    /// one, as a run-loop timer does. Ending the iteration (`break`, or
+    /// cancelling the consuming task) terminates the stream, and
+    /// `onTermination` cancels the producer's sleep.
     public nonisolated static func ticks(
         every interval: Duration,
         tolerance: Duration? = nil,
         clock: some Clock<Duration> = ContinuousClock()
     ) -> AsyncStream<Void> {
-        let (ticks, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let (ticks, continuation) = AsyncStream.makeStream(
+            of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let start = clock.now
         let producer = Task {
             var deadline = start
             while true {
-                deadline = deadline.advanced(by: interval)  // the next deadline, not "interval from now"
+                // The next deadline, not "interval from now".
+                deadline = deadline.advanced(by: interval)
                 do {
                     try await clock.sleep(until: deadline, tolerance: tolerance)
                 } catch {
@@ -87,6 +94,32 @@ public final class RepeatingTimer {
         return ticks
     }
 }
+
+extension RepeatingTimer {
+    /// The dispatch-source form (004): "Time flies." every interval, within
+    /// `leeway`.
+    ///
+    /// The loop body is the event handler; breaking out of it ends the stream,
+    /// which cancels the producer, as `source.cancel()` does.
+    public nonisolated static func timeFlies(
+        times: Int,
+        every interval: Duration,
+        leeway: Duration,
+        clock: some Clock<Duration> = ContinuousClock(),
+        log: @escaping @Sendable (String) -> Void
+    ) async {
+        log("start")
+        var fired = 0
+        for await _ in ticks(every: interval, tolerance: leeway, clock: clock) {
+            log("Time flies.")
+            fired += 1
+            if fired == times { break }
+        }
+        log("stop")
+    }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
 
 extension RepeatingTimer {
     /// The seed's lifecycle: start, paint `times` times, stop.
@@ -110,24 +143,6 @@ extension RepeatingTimer {
         }
     }
 
-    /// The dispatch-source form (004): "Time flies." every interval, within `leeway`.
-    ///
-    /// The loop body is the event handler; breaking out of it ends the stream, which cancels the
-    /// producer, as `source.cancel()` does.
-    public nonisolated static func timeFlies(
-        times: Int,
-        every interval: Duration,
-        leeway: Duration,
-        clock: some Clock<Duration> = ContinuousClock(),
-        log: @escaping @Sendable (String) -> Void
-    ) async {
-        log("start")
-        var fired = 0
-        for await _ in ticks(every: interval, tolerance: leeway, clock: clock) {
-            log("Time flies.")
-            fired += 1
-            if fired == times { break }
-        }
-        log("stop")
-    }
+    /// Whether a ticker is running.
+    public var isPainting: Bool { paintingTask != nil }
 }

@@ -1,12 +1,14 @@
-/// Runs an operation again after growing delays until it succeeds, gives up after `maxAttempts`,
-/// or is cancelled.
+/// Runs an operation again after growing delays until it succeeds, gives up
+/// after `maxAttempts`, or is cancelled.
 ///
-/// The retry loop is a plain loop: try, and on failure `try await Task.sleep(for: delay)`, then
-/// double the delay. Cancellation needs no flag: cancelling the calling task wakes the sleep at
-/// once with `CancellationError`, which ends the loop; no further attempt starts.
+/// The retry loop is a plain loop: try, and on failure
+/// `try await Task.sleep(for: delay)`, then double the delay. Cancellation
+/// needs no flag: cancelling the calling task wakes the sleep at once with
+/// `CancellationError`, which ends the loop; no further attempt starts.
 public enum Retrier {
-    /// Waits `baseDelay` after the first failure, then twice as long after each further one.
-    /// Returns the first success, or throws the last failure or `CancellationError`.
+    /// Waits `baseDelay` after the first failure, then twice as long after each
+    /// further one. Returns the first success, or throws the last failure or
+    /// `CancellationError`.
     public static func run<Value: Sendable>(
         maxAttempts: Int,
         baseDelay: Duration,

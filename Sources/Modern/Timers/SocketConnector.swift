@@ -1,14 +1,16 @@
-/// A connect with a deadline: the connect races a sleep in `withTimeout`, and the loser is cancelled.
+/// A connect with a deadline: the connect races a sleep in `withTimeout`, and
+/// the loser is cancelled.
 ///
-/// The timer source, its cancel-on-connect and the "already closed?" check of the legacy side
-/// all collapse into one call: `withTimeout` returns the connect's result or throws
-/// `TimeoutError`, and either way the other child is cancelled and awaited before it returns,
-/// so nothing fires afterwards. The weak/strong self dance becomes task lifetime: cancel the
-/// calling task and both the connect and the timer stop. The connect must be cancellation-aware
+/// The timer source, its cancel-on-connect and the "already closed?" check of
+/// the legacy side all collapse into one call: `withTimeout` returns the
+/// connect's result or throws `TimeoutError`, and either way the other child is
+/// cancelled and awaited before it returns, so nothing fires afterwards. The
+/// weak/strong self dance becomes task lifetime: cancel the calling task and
+/// both the connect and the timer stop. The connect must be cancellation-aware
 /// (as `Task.sleep` and `URLSession` are), because the task group waits for it.
 public enum SocketConnector {
-    /// Connects with `open`, giving up after `timeout` with `TimeoutError`; cancelling the calling
-    /// task throws `CancellationError`.
+    /// Connects with `open`, giving up after `timeout` with `TimeoutError`;
+    /// cancelling the calling task throws `CancellationError`.
     public static func connect(
         timeout: Duration,
         open: @escaping @Sendable () async throws -> Void,

@@ -1,9 +1,11 @@
-/// A deadline ticker stopped from outside (cancel its task) or from inside (`break` out of `for await`).
+/// A deadline ticker stopped from outside (cancel its task) or from inside
+/// (`break` out of `for await`).
 ///
-/// From outside, `stop()` cancels the task that consumes the ticks. From inside, the loop simply
-/// breaks. Either way the stream terminates and its `onTermination` cancels the producer, so
-/// nothing keeps sleeping and ticking in the background. The ticker is `@MainActor` like the
-/// code that stops it, so a tick can never be handled between `stop()` and the caller's next line.
+/// From outside, `stop()` cancels the task that consumes the ticks. From
+/// inside, the loop simply breaks. Either way the stream terminates and its
+/// `onTermination` cancels the producer, so nothing keeps sleeping and ticking
+/// in the background. The ticker is `@MainActor` like the code that stops it,
+/// so a tick can never be handled between `stop()` and the caller's next line.
 @MainActor
 public final class StoppableTimer {
     private let interval: Duration
@@ -22,9 +24,6 @@ public final class StoppableTimer {
         self.tick = tick
     }
 
-    /// Whether the ticker is running.
-    public var isTicking: Bool { tickingTask != nil }
-
     /// Starts ticking, unless already started.
     public func start() {
         guard tickingTask == nil else { return }
@@ -40,19 +39,21 @@ public final class StoppableTimer {
         }
     }
 
-    /// Stops from outside: cancels the ticking task. No tick runs after this returns.
+    /// Stops from outside: cancels the ticking task. No tick runs after this
+    /// returns.
     public func stop() {
         tickingTask?.cancel()
         tickingTask = nil
     }
 
-    /// Ticks at `start + n × interval` on `clock`, until the stream's consumer stops iterating;
-    /// `onTermination` then cancels the producer.
+    /// Ticks at `start + n × interval` on `clock`, until the stream's consumer
+    /// stops iterating; `onTermination` then cancels the producer.
     public nonisolated static func ticks(
         every interval: Duration,
         clock: some Clock<Duration> = ContinuousClock()
     ) -> AsyncStream<Void> {
-        let (ticks, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let (ticks, continuation) = AsyncStream.makeStream(
+            of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let start = clock.now
         let producer = Task {
             var deadline = start
@@ -73,7 +74,8 @@ public final class StoppableTimer {
 }
 
 extension StoppableTimer {
-    /// Paints `times` times, then breaks out of the loop: the modern "invalidate from inside".
+    /// Paints `times` times, then breaks out of the loop: the modern
+    /// "invalidate from inside".
     public nonisolated static func paintThenBreak(
         times: Int,
         every interval: Duration,
@@ -85,8 +87,16 @@ extension StoppableTimer {
         for await _ in ticks(every: interval, clock: clock) {
             log("Painting")
             count += 1
-            if count == times { break }  // ends the stream; onTermination cancels the producer
+            // Ends the stream; onTermination cancels the producer.
+            if count == times { break }
         }
         log("stop")
     }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension StoppableTimer {
+    /// Whether the ticker is running.
+    public var isTicking: Bool { tickingTask != nil }
 }

@@ -1,9 +1,10 @@
 /// A ticker configured now whose producer task is created only by `start()`.
 ///
-/// Nothing runs until `start()`: the initializer stores the interval and clock, and `start()`
-/// creates the ticker, so its deadlines count from the start, not from creation. There is no run
-/// loop to add it to and none to keep alive. Stopping cancels the painting task, and the stream's
-/// `onTermination` cancels the producer.
+/// Nothing runs until `start()`: the initializer stores the interval and clock,
+/// and `start()` creates the ticker, so its deadlines count from the start, not
+/// from creation. There is no run loop to add it to and none to keep alive.
+/// Stopping cancels the painting task, and the stream's `onTermination` cancels
+/// the producer.
 @MainActor
 public final class UnscheduledTimer {
     /// Called after each paint, with the number of paints so far.
@@ -26,10 +27,8 @@ public final class UnscheduledTimer {
         self.log = log
     }
 
-    /// Whether the ticker has been started and not stopped.
-    public var isRunning: Bool { paintingTask != nil }
-
-    /// Creates the ticker and the task that paints on each tick, unless already started.
+    /// Creates the ticker and the task that paints on each tick, unless already
+    /// started.
     public func start() {
         guard paintingTask == nil else { return }
         let ticks = Self.ticks(every: interval, clock: clock)
@@ -54,13 +53,15 @@ public final class UnscheduledTimer {
         onPaint?(paints)
     }
 
-    /// Ticks at `start + n × interval` on `clock`, where `start` is now, until the stream's
-    /// consumer stops iterating; `onTermination` then cancels the producer.
+    /// Ticks at `start + n × interval` on `clock`, where `start` is now, until
+    /// the stream's consumer stops iterating; `onTermination` then cancels the
+    /// producer.
     public nonisolated static func ticks(
         every interval: Duration,
         clock: some Clock<Duration> = ContinuousClock()
     ) -> AsyncStream<Void> {
-        let (ticks, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let (ticks, continuation) = AsyncStream.makeStream(
+            of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let start = clock.now
         let producer = Task {
             var deadline = start
@@ -80,8 +81,11 @@ public final class UnscheduledTimer {
     }
 }
 
+// MARK: - Driver (the page's output; not part of the pattern)
+
 extension UnscheduledTimer {
-    /// Configures the ticker now, starts it after `delay`, and stops it after `times` paints.
+    /// Configures the ticker now, starts it after `delay`, and stops it after
+    /// `times` paints.
     public static func paint(
         times: Int,
         every interval: Duration,
@@ -104,4 +108,7 @@ extension UnscheduledTimer {
         }
         log("stop")
     }
+
+    /// Whether the ticker has been started and not stopped.
+    public var isRunning: Bool { paintingTask != nil }
 }

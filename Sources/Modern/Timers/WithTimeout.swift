@@ -1,5 +1,6 @@
 /// The error `withTimeout` throws when the deadline passes first.
-public struct TimeoutError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct TimeoutError: Error, Sendable, Equatable, CustomStringConvertible
+{
     public let timeout: Duration
 
     public init(timeout: Duration) {
@@ -9,13 +10,15 @@ public struct TimeoutError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String { "timed out after \(timeout)" }
 }
 
-/// Runs `operation`, but gives up with `TimeoutError` when `timeout` passes first.
+/// Runs `operation`, but gives up with `TimeoutError` when `timeout` passes
+/// first.
 ///
-/// Swift has no standard `withTimeout`, so the project ships this one; copy it along with any
-/// recipe that uses it. A throwing task group races the operation against a sleep, takes the
-/// first result and cancels the loser. The loser must be cancellation-aware (`Task.sleep`,
-/// `Task.checkCancellation()`, a cancellation handler), because a task group always waits for
-/// all of its children before it returns.
+/// Swift has no standard `withTimeout`, so the project ships this one; copy it
+/// along with any recipe that uses it. A throwing task group races the
+/// operation against a sleep, takes the first result and cancels the loser. The
+/// loser must be cancellation-aware (`Task.sleep`, `Task.checkCancellation()`,
+/// a cancellation handler), because a task group always waits for all of its
+/// children before it returns.
 public func withTimeout<T: Sendable>(
     _ timeout: Duration,
     operation: @escaping @Sendable () async throws -> T
@@ -27,7 +30,9 @@ public func withTimeout<T: Sendable>(
             throw TimeoutError(timeout: timeout)
         }
         defer { group.cancelAll() }
-        guard let first = try await group.next() else { throw CancellationError() }
+        guard let first = try await group.next() else {
+            throw CancellationError()
+        }
         return first
     }
 }
