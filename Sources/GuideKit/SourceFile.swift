@@ -33,6 +33,30 @@ struct SourceFile {
         return Self.trimmed(lines[..<marker])
     }
 
+    /// The pattern cut at its top-level `// MARK: - Title` lines: the first section has no title
+    /// (the imports and the main type), each further one is titled by its mark. The page pairs the
+    /// sections of the two files in order, so that each part of the pattern sits beside its
+    /// counterpart.
+    var patternSections: [(title: String?, code: String)] {
+        var sections: [(title: String?, lines: [Substring])] = [(nil, [])]
+        for line in pattern.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix(Self.sectionMarker) {
+                sections.append((String(line.dropFirst(Self.sectionMarker.count)), []))
+            } else {
+                sections[sections.count - 1].lines.append(line)
+            }
+        }
+        return sections.compactMap { section in
+            var lines = section.lines[...]
+            while lines.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeFirst() }
+            let code = Self.trimmed(lines)
+            return code.isEmpty && section.title == nil ? nil : (section.title, code)
+        }
+    }
+
+    /// The start of a line that opens a titled section of the pattern.
+    static let sectionMarker = "// MARK: - "
+
     /// The code below the driver marker, marker line included, or `nil` when the file has none.
     var driver: String? {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
