@@ -12,6 +12,22 @@ import Foundation
 /// version signals completion through a `DispatchGroup` instead. Both versions
 /// block the caller until every thread has finished.
 public enum MinMaxSearch {
+    /// `0..<count` cut into `workers` contiguous ranges; the first
+    /// `count % workers` get one extra element, so none is dropped.
+    static func workerRanges(count: Int, workers: Int) -> [Range<Int>] {
+        let (base, extra) = count.quotientAndRemainder(dividingBy: workers)
+        var start = 0
+        return (0..<workers).map { index in
+            let end = start + base + (index < extra ? 1 : 0)
+            defer { start = end }
+            return start..<end
+        }
+    }
+}
+
+// MARK: - POSIX threads and a context struct (004 L1–65)
+
+extension MinMaxSearch {
     /// The seed's pthread version: `pthread_create` ×`threadCount`, then
     /// `pthread_join` each.
     public static func withPOSIXThreads(
@@ -50,7 +66,37 @@ public enum MinMaxSearch {
             return result
         }
     }
+}
 
+/// What one pthread reads and writes: its slice of the input, and its partial
+/// result.
+struct MinMaxContext {
+    let input: UnsafeBufferPointer<UInt32>
+    var min = UInt32.max
+    var max = UInt32.min
+}
+
+/// The pthread start routine. A `@convention(c)` function captures nothing, so
+/// all it knows comes through `argument`, a pointer to this thread's
+/// `MinMaxContext`.
+private func findMinAndMax(
+    _ argument: UnsafeMutableRawPointer?
+) -> UnsafeMutableRawPointer? {
+    let context = argument!.assumingMemoryBound(to: MinMaxContext.self)
+    var low = UInt32.max
+    var high = UInt32.min
+    for value in context.pointee.input {
+        low = min(low, value)
+        high = max(high, value)
+    }
+    context.pointee.min = low
+    context.pointee.max = high
+    return nil
+}
+
+// MARK: - The Thread subclass (004 L66–104)
+
+extension MinMaxSearch {
     /// The seed's `Thread` subclass version: each thread stores its part in
     /// properties, and the caller waits on a `DispatchGroup` before reading
     /// them.
@@ -78,44 +124,6 @@ public enum MinMaxSearch {
         }
         return result
     }
-
-    /// `0..<count` cut into `workers` contiguous ranges; the first
-    /// `count % workers` get one extra element, so none is dropped.
-    static func workerRanges(count: Int, workers: Int) -> [Range<Int>] {
-        let (base, extra) = count.quotientAndRemainder(dividingBy: workers)
-        var start = 0
-        return (0..<workers).map { index in
-            let end = start + base + (index < extra ? 1 : 0)
-            defer { start = end }
-            return start..<end
-        }
-    }
-}
-
-/// What one pthread reads and writes: its slice of the input, and its partial
-/// result.
-struct MinMaxContext {
-    let input: UnsafeBufferPointer<UInt32>
-    var min = UInt32.max
-    var max = UInt32.min
-}
-
-/// The pthread start routine. A `@convention(c)` function captures nothing, so
-/// all it knows comes through `argument`, a pointer to this thread's
-/// `MinMaxContext`.
-private func findMinAndMax(
-    _ argument: UnsafeMutableRawPointer?
-) -> UnsafeMutableRawPointer? {
-    let context = argument!.assumingMemoryBound(to: MinMaxContext.self)
-    var low = UInt32.max
-    var high = UInt32.min
-    for value in context.pointee.input {
-        low = min(low, value)
-        high = max(high, value)
-    }
-    context.pointee.min = low
-    context.pointee.max = high
-    return nil
 }
 
 /// A thread that finds the minimum and maximum of its numbers, then leaves

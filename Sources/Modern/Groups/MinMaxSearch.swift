@@ -7,6 +7,22 @@
 /// after a wait: the group does not return before every child has, and the
 /// results travel as return values.
 public enum MinMaxSearch {
+    /// `0..<count` cut into `workers` contiguous ranges; the first
+    /// `count % workers` get one extra element, so none is dropped.
+    static func workerRanges(count: Int, workers: Int) -> [Range<Int>] {
+        let (base, extra) = count.quotientAndRemainder(dividingBy: workers)
+        var start = 0
+        return (0..<workers).map { index in
+            let end = start + base + (index < extra ? 1 : 0)
+            defer { start = end }
+            return start..<end
+        }
+    }
+}
+
+// MARK: - A task group over slices
+
+extension MinMaxSearch {
     /// The minimum and maximum of `numbers`, found by `workers` child tasks.
     @concurrent
     public static func minMax(
@@ -25,20 +41,6 @@ public enum MinMaxSearch {
         }
     }
 
-    /// The same with `async let`, for a fixed number of workers (here four).
-    @concurrent
-    public static func minMaxWithAsyncLet(
-        of numbers: [UInt32]
-    ) async -> (min: UInt32, max: UInt32) {
-        let ranges = workerRanges(count: numbers.count, workers: 4)
-        async let first = scan(numbers[ranges[0]])
-        async let second = scan(numbers[ranges[1]])
-        async let third = scan(numbers[ranges[2]])
-        async let fourth = scan(numbers[ranges[3]])
-        let parts = await [first, second, third, fourth]
-        return (parts.map(\.min).min()!, parts.map(\.max).max()!)
-    }
-
     /// The minimum and maximum of one slice (`UInt32.max` and `0` when it is
     /// empty).
     static func scan(
@@ -51,17 +53,23 @@ public enum MinMaxSearch {
         }
         return result
     }
+}
 
-    /// `0..<count` cut into `workers` contiguous ranges; the first
-    /// `count % workers` get one extra element, so none is dropped.
-    static func workerRanges(count: Int, workers: Int) -> [Range<Int>] {
-        let (base, extra) = count.quotientAndRemainder(dividingBy: workers)
-        var start = 0
-        return (0..<workers).map { index in
-            let end = start + base + (index < extra ? 1 : 0)
-            defer { start = end }
-            return start..<end
-        }
+// MARK: - `async let`, for a fixed number of workers
+
+extension MinMaxSearch {
+    /// The same with `async let`, for a fixed number of workers (here four).
+    @concurrent
+    public static func minMaxWithAsyncLet(
+        of numbers: [UInt32]
+    ) async -> (min: UInt32, max: UInt32) {
+        let ranges = workerRanges(count: numbers.count, workers: 4)
+        async let first = scan(numbers[ranges[0]])
+        async let second = scan(numbers[ranges[1]])
+        async let third = scan(numbers[ranges[2]])
+        async let fourth = scan(numbers[ranges[3]])
+        let parts = await [first, second, third, fourth]
+        return (parts.map(\.min).min()!, parts.map(\.max).max()!)
     }
 }
 
