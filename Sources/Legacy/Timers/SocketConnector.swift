@@ -50,7 +50,11 @@ public final class SocketConnector: @unchecked Sendable {
     deinit {
         connectTimer?.cancel()
     }
+}
 
+// MARK: - Connecting: the socket queue decides who finished first
+
+extension SocketConnector {
     /// Connects, giving up after `timeout`. `completion` runs once, on the
     /// socket queue: with `success` when connected, or the connect's error, or
     /// `ConnectTimeoutError`. A connector connects once; later calls are
@@ -69,29 +73,6 @@ public final class SocketConnector: @unchecked Sendable {
                 socketQueue.async { self.didFinishConnecting(result) }
             }
         }
-    }
-
-    private func startConnectTimeout(_ timeout: Duration) {
-        let timer = DispatchSource.makeTimerSource(queue: socketQueue)
-        timer.setEventHandler { [weak self] in
-            self?.doConnectTimeout()
-        }
-        timer.schedule(
-            deadline: .now() + timeout / .seconds(1), repeating: .never,
-            leeway: .nanoseconds(0))
-        connectTimer = timer
-        timer.resume()
-    }
-
-    private func endConnectTimeout() {
-        connectTimer?.cancel()
-        connectTimer = nil
-    }
-
-    private func doConnectTimeout() {
-        endConnectTimeout()
-        log("connect timed out")
-        close(with: .failure(ConnectTimeoutError()))
     }
 
     private func didFinishConnecting(_ result: Result<Void, any Error>) {
@@ -118,5 +99,32 @@ public final class SocketConnector: @unchecked Sendable {
         let completion = self.completion
         self.completion = nil
         completion?(result)
+    }
+}
+
+// MARK: - The connect timeout: a one-shot timer source (004 L542–588)
+
+extension SocketConnector {
+    private func startConnectTimeout(_ timeout: Duration) {
+        let timer = DispatchSource.makeTimerSource(queue: socketQueue)
+        timer.setEventHandler { [weak self] in
+            self?.doConnectTimeout()
+        }
+        timer.schedule(
+            deadline: .now() + timeout / .seconds(1), repeating: .never,
+            leeway: .nanoseconds(0))
+        connectTimer = timer
+        timer.resume()
+    }
+
+    private func endConnectTimeout() {
+        connectTimer?.cancel()
+        connectTimer = nil
+    }
+
+    private func doConnectTimeout() {
+        endConnectTimeout()
+        log("connect timed out")
+        close(with: .failure(ConnectTimeoutError()))
     }
 }

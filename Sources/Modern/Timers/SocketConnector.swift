@@ -8,7 +8,11 @@
 /// weak/strong self dance becomes task lifetime: cancel the calling task and
 /// both the connect and the timer stop. The connect must be cancellation-aware
 /// (as `Task.sleep` and `URLSession` are), because the task group waits for it.
-public enum SocketConnector {
+public enum SocketConnector {}
+
+// MARK: - Connecting with a deadline: `withTimeout`
+
+extension SocketConnector {
     /// Connects with `open`, giving up after `timeout` with `TimeoutError`;
     /// cancelling the calling task throws `CancellationError`.
     public static func connect(
@@ -31,3 +35,8 @@ public enum SocketConnector {
         }
     }
 }
+
+// MARK: - No timer source: `withTimeout` cancels the loser
+
+// `withTimeout` (WithTimeout.swift) runs the sleep as a child task; when the
+// connect wins, the sleep is cancelled, so no timeout can fire afterwards.
