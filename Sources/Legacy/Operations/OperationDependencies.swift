@@ -16,6 +16,20 @@ public final class OperationDependencies: Sendable {
 
     public init() {}
 
+    /// A completion is one more operation that depends on all the others.
+    private func whenFinished(
+        _ operations: [Operation],
+        run completion: @escaping @Sendable () -> Void
+    ) {
+        let done = BlockOperation(block: completion)
+        for operation in operations { done.addDependency(operation) }
+        operationQueue.addOperation(done)
+    }
+}
+
+// MARK: - The seed's pair: First depends on Second (000 §7.13)
+
+extension OperationDependencies {
     /// The seed's pair (000 §7.13): First (111) depends on Second (222), so
     /// Second runs first, although First was added to the queue first.
     /// `completion` runs when both have finished.
@@ -38,6 +52,24 @@ public final class OperationDependencies: Sendable {
         whenFinished([firstOperation, secondOperation], run: completion)
     }
 
+    static func firstOperationEntry(
+        _ paramObject: Int, log: @Sendable (String) -> Void
+    ) {
+        log("First Operation - Parameter Object = \(paramObject)")
+        log("First Operation - Done")
+    }
+
+    static func secondOperationEntry(
+        _ paramObject: Int, log: @Sendable (String) -> Void
+    ) {
+        log("Second Operation - Parameter Object = \(paramObject)")
+        log("Second Operation - Done")
+    }
+}
+
+// MARK: - A graph, its results in shared state (004 L668–673)
+
+extension OperationDependencies {
     /// 004's graph: `intermediateOperation` depends on `operation1` and
     /// `operation2`, and `finishedOperation` depends on
     /// `intermediateOperation`. The results travel through a lock-protected
@@ -78,30 +110,6 @@ public final class OperationDependencies: Sendable {
         ]
         operationQueue.addOperations(all, waitUntilFinished: false)
         whenFinished(all, run: completion)
-    }
-
-    static func firstOperationEntry(
-        _ paramObject: Int, log: @Sendable (String) -> Void
-    ) {
-        log("First Operation - Parameter Object = \(paramObject)")
-        log("First Operation - Done")
-    }
-
-    static func secondOperationEntry(
-        _ paramObject: Int, log: @Sendable (String) -> Void
-    ) {
-        log("Second Operation - Parameter Object = \(paramObject)")
-        log("Second Operation - Done")
-    }
-
-    /// A completion is one more operation that depends on all the others.
-    private func whenFinished(
-        _ operations: [Operation],
-        run completion: @escaping @Sendable () -> Void
-    ) {
-        let done = BlockOperation(block: completion)
-        for operation in operations { done.addDependency(operation) }
-        operationQueue.addOperation(done)
     }
 }
 

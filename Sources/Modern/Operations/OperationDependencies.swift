@@ -9,7 +9,11 @@
 /// other's handle. Awaiting a handle doesn't cancel it, and a cancelled task
 /// still runs its body unless that body checks, so a dependent checks what it
 /// got.
-public enum OperationDependencies {
+public enum OperationDependencies {}
+
+// MARK: - The seed's pair: two `await`s in order
+
+extension OperationDependencies {
     /// The seed's pair: Second (222) runs, then First (111). The caller goes on
     /// at once and waits for the pair at the end, as the seed's caller goes on
     /// while the queue works.
@@ -28,18 +32,6 @@ public enum OperationDependencies {
         await firstOperationEntry(111, log: log)
     }
 
-    /// 004's graph: `operation1` and `operation2` run concurrently,
-    /// `intermediateOperation` needs both results, and `finishedOperation`
-    /// needs the intermediate one.
-    public static func runGraph(
-        log: @escaping @Sendable (String) -> Void
-    ) async {
-        async let a = operation1(log: log)
-        async let b = operation2(log: log)
-        let sum = await intermediateOperation(a, b, log: log)
-        await finishedOperation(sum, log: log)
-    }
-
     static func firstOperationEntry(
         _ paramObject: Int, log: @Sendable (String) -> Void
     ) async {
@@ -52,6 +44,22 @@ public enum OperationDependencies {
     ) async {
         log("Second Operation - Parameter Object = \(paramObject)")
         log("Second Operation - Done")
+    }
+}
+
+// MARK: - A graph: `async let`, its results as return values
+
+extension OperationDependencies {
+    /// 004's graph: `operation1` and `operation2` run concurrently,
+    /// `intermediateOperation` needs both results, and `finishedOperation`
+    /// needs the intermediate one.
+    public static func runGraph(
+        log: @escaping @Sendable (String) -> Void
+    ) async {
+        async let a = operation1(log: log)
+        async let b = operation2(log: log)
+        let sum = await intermediateOperation(a, b, log: log)
+        await finishedOperation(sum, log: log)
     }
 
     static func operation1(log: @Sendable (String) -> Void) async -> Int {
