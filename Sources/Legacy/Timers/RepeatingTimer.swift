@@ -58,6 +58,8 @@ public final class RepeatingTimer: @unchecked Sendable {
     }
 }
 
+// MARK: - `timeFlies`: a dispatch timer source (004 L589–597)
+
 extension RepeatingTimer {
     /// The dispatch-source form (004): "Time flies." every interval, within
     /// `leeway`.

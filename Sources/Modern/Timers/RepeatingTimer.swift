@@ -60,7 +60,37 @@ public final class RepeatingTimer {
         paints += 1
         onPaint?(paints)
     }
+}
 
+// MARK: - `timeFlies`: a loop over the ticker
+
+extension RepeatingTimer {
+    /// The dispatch-source form (004): "Time flies." every interval, within
+    /// `leeway`.
+    ///
+    /// The loop body is the event handler; breaking out of it ends the stream,
+    /// which cancels the producer, as `source.cancel()` does.
+    public nonisolated static func timeFlies(
+        times: Int,
+        every interval: Duration,
+        leeway: Duration,
+        clock: some Clock<Duration> = ContinuousClock(),
+        log: @escaping @Sendable (String) -> Void
+    ) async {
+        log("start")
+        var fired = 0
+        for await _ in ticks(every: interval, tolerance: leeway, clock: clock) {
+            log("Time flies.")
+            fired += 1
+            if fired == times { break }
+        }
+        log("stop")
+    }
+}
+
+// MARK: - The ticker: an `AsyncStream` paced by deadlines
+
+extension RepeatingTimer {
     /// Ticks at `start + n × interval` on `clock`, until the stream's consumer
     /// stops iterating.
     ///
@@ -92,30 +122,6 @@ public final class RepeatingTimer {
         }
         continuation.onTermination = { _ in producer.cancel() }
         return ticks
-    }
-}
-
-extension RepeatingTimer {
-    /// The dispatch-source form (004): "Time flies." every interval, within
-    /// `leeway`.
-    ///
-    /// The loop body is the event handler; breaking out of it ends the stream,
-    /// which cancels the producer, as `source.cancel()` does.
-    public nonisolated static func timeFlies(
-        times: Int,
-        every interval: Duration,
-        leeway: Duration,
-        clock: some Clock<Duration> = ContinuousClock(),
-        log: @escaping @Sendable (String) -> Void
-    ) async {
-        log("start")
-        var fired = 0
-        for await _ in ticks(every: interval, tolerance: leeway, clock: clock) {
-            log("Time flies.")
-            fired += 1
-            if fired == times { break }
-        }
-        log("stop")
     }
 }
 
