@@ -9,6 +9,33 @@ import Synchronization
 /// waiting job *suspends*: it holds no thread, and actor 1 is free for other
 /// calls meanwhile. Never wait on a semaphore inside an actor or a task.
 public enum IndependentQueues {
+    /// Actor 1 waits (at most `timeout`) for a signal that actor 2 sends;
+    /// returns actor 1's result once both jobs have finished.
+    public static func signalAcrossActors(
+        timeout: Duration, log: @escaping @Sendable (String) -> Void
+    ) async -> String {
+        let actor1 = Worker(name: "actor 1", log: log)
+        let actor2 = Worker(name: "actor 2", log: log)
+        return await signal(from: actor2, to: actor1, timeout: timeout)
+    }
+
+    /// A job on `waiter` waits (at most `timeout`) for a signal sent by a job
+    /// on `sender`. Pass the same actor twice and it still works: the waiting
+    /// job suspends, and while it is suspended the actor runs the sending job
+    /// (actors are reentrant).
+    public static func signal(
+        from sender: Worker, to waiter: Worker, timeout: Duration
+    ) async -> String {
+        let signal = CrossActorSignal()
+        async let result = waiter.wait(for: signal, timeout: timeout)
+        await sender.send(signal)
+        return await result
+    }
+}
+
+// MARK: - Each serial queue becomes an actor
+
+extension IndependentQueues {
     /// One actor standing in for one serial queue.
     public actor Worker {
         private let name: String
@@ -36,30 +63,9 @@ public enum IndependentQueues {
             signal.send()
         }
     }
-
-    /// Actor 1 waits (at most `timeout`) for a signal that actor 2 sends;
-    /// returns actor 1's result once both jobs have finished.
-    public static func signalAcrossActors(
-        timeout: Duration, log: @escaping @Sendable (String) -> Void
-    ) async -> String {
-        let actor1 = Worker(name: "actor 1", log: log)
-        let actor2 = Worker(name: "actor 2", log: log)
-        return await signal(from: actor2, to: actor1, timeout: timeout)
-    }
-
-    /// A job on `waiter` waits (at most `timeout`) for a signal sent by a job
-    /// on `sender`. Pass the same actor twice and it still works: the waiting
-    /// job suspends, and while it is suspended the actor runs the sending job
-    /// (actors are reentrant).
-    public static func signal(
-        from sender: Worker, to waiter: Worker, timeout: Duration
-    ) async -> String {
-        let signal = CrossActorSignal()
-        async let result = waiter.wait(for: signal, timeout: timeout)
-        await sender.send(signal)
-        return await result
-    }
 }
+
+// MARK: - The semaphore becomes a one-shot signal with a timeout
 
 /// A one-shot signal that one task sends and another awaits, with a timeout.
 ///
