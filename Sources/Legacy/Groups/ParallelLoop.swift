@@ -23,7 +23,11 @@ public enum ParallelLoop {
             completion()
         }
     }
+}
 
+// MARK: - Row checksums: each iteration writes its own slot
+
+extension ParallelLoop {
     /// The checksum of every row of a grayscale image, one `concurrentPerform`
     /// iteration per row.
     ///
@@ -50,7 +54,11 @@ public enum ParallelLoop {
             completion(Array(buffer))
         }
     }
+}
 
+// MARK: - The work for one row: a 5×5 blur
+
+extension ParallelLoop {
     /// The work for one row: each pixel blurred with a 5×5 Gaussian (binomial
     /// weights 1 4 6 4 1, edges clamped), and the blurred values summed, each
     /// weighted by its column so that a pixel in the wrong place changes the

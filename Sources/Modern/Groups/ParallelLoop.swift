@@ -34,6 +34,23 @@ public enum ParallelLoop {
         }
     }
 
+    /// `0..<count` cut into at most `chunks` contiguous ranges whose lengths
+    /// differ by at most one.
+    static func chunkRanges(count: Int, chunks: Int) -> [Range<Int>] {
+        let chunks = max(1, min(chunks, count))
+        let (base, extra) = count.quotientAndRemainder(dividingBy: chunks)
+        var start = 0
+        return (0..<chunks).map { index in
+            let end = start + base + (index < extra ? 1 : 0)
+            defer { start = end }
+            return start..<end
+        }
+    }
+}
+
+// MARK: - Row checksums: the children return theirs
+
+extension ParallelLoop {
     /// The checksum of every row of a grayscale image, in row order; one child
     /// per chunk of rows.
     ///
@@ -63,20 +80,11 @@ public enum ParallelLoop {
             return checksums
         }
     }
+}
 
-    /// `0..<count` cut into at most `chunks` contiguous ranges whose lengths
-    /// differ by at most one.
-    static func chunkRanges(count: Int, chunks: Int) -> [Range<Int>] {
-        let chunks = max(1, min(chunks, count))
-        let (base, extra) = count.quotientAndRemainder(dividingBy: chunks)
-        var start = 0
-        return (0..<chunks).map { index in
-            let end = start + base + (index < extra ? 1 : 0)
-            defer { start = end }
-            return start..<end
-        }
-    }
+// MARK: - The work for one row: a 5×5 blur (unchanged)
 
+extension ParallelLoop {
     /// The work for one row: each pixel blurred with a 5×5 Gaussian (binomial
     /// weights 1 4 6 4 1, edges clamped), and the blurred values summed, each
     /// weighted by its column so that a pixel in the wrong place changes the
