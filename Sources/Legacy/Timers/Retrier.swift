@@ -47,7 +47,11 @@ public final class Retrier<Value: Sendable>: @unchecked Sendable {
         self.log = log
         self.operation = operation
     }
+}
 
+// MARK: - Retrying: `asyncAfter` the next attempt; cancelling sets a flag
+
+extension Retrier {
     /// Starts the first attempt. `completion` runs once, on the retrier's
     /// queue, with the first success, the last failure, or
     /// `RetryCancelledError`.
