@@ -49,6 +49,8 @@ public final class PhotoLibrary: @unchecked Sendable {
     }
 }
 
+// MARK: - Setup that calls back: a loader with a lock and a state machine
+
 /// For a shared instance whose setup finishes later (opening a database, say):
 /// the first caller starts the setup, later callers queue their completion, and
 /// all get the same instance.

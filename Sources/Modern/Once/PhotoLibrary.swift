@@ -35,6 +35,8 @@ public final class PhotoLibrary: Sendable {
     public var count: Int { photos.withLock { $0.count } }
 }
 
+// MARK: - Setup that awaits: an actor that keeps the one setup `Task`
+
 /// For a shared instance whose setup must `await` (opening a database, say):
 /// the first caller starts it, every caller awaits the same task and gets the
 /// same instance (single flight).
