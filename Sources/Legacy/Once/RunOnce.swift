@@ -52,28 +52,7 @@ public final class RunOnce: @unchecked Sendable {
     }
 }
 
-/// `dispatch_once` for side effects: a lock and a flag.
-///
-/// Like `dispatch_once`, `perform` runs the block on the caller's thread, a
-/// concurrent caller waits on the lock until the block has finished, and every
-/// later call returns at once. Calling `perform` on the same token from inside
-/// the block deadlocks, as `dispatch_once` does.
-public final class OnceToken: @unchecked Sendable {
-    // `@unchecked Sendable`: `done` is only read and written while holding
-    // `lock`.
-    private let lock = NSLock()
-    private var done = false
-
-    public init() {}
-
-    public func perform(_ block: () -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !done else { return }
-        block()
-        done = true
-    }
-}
+// MARK: - A value: `static let` is Swift's `dispatch_once`
 
 /// A colour as four numbers: the seed's `UIColor`, which Linux does not have.
 public struct RGBA: Hashable, Sendable {
@@ -96,6 +75,31 @@ extension RGBA {
     /// `static dispatch_once_t onceToken` dance in one line.
     public static let boringColor = RGBA(
         red: 0.380, green: 0.376, blue: 0.376, alpha: 1.000)
+}
+
+// MARK: - The once-box: `OnceToken`, a lock and a flag
+
+/// `dispatch_once` for side effects: a lock and a flag.
+///
+/// Like `dispatch_once`, `perform` runs the block on the caller's thread, a
+/// concurrent caller waits on the lock until the block has finished, and every
+/// later call returns at once. Calling `perform` on the same token from inside
+/// the block deadlocks, as `dispatch_once` does.
+public final class OnceToken: @unchecked Sendable {
+    // `@unchecked Sendable`: `done` is only read and written while holding
+    // `lock`.
+    private let lock = NSLock()
+    private var done = false
+
+    public init() {}
+
+    public func perform(_ block: () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !done else { return }
+        block()
+        done = true
+    }
 }
 
 // MARK: - Driver (the page's output; not part of the pattern)

@@ -42,6 +42,8 @@ public actor RunOnce {
     }
 }
 
+// MARK: - A value: `static let` is Swift's `dispatch_once`
+
 /// A colour as four numbers: the seed's `UIColor`, which Linux does not have.
 public struct RGBA: Hashable, Sendable {
     public let red: Double
@@ -63,6 +65,11 @@ extension RGBA {
     public static let boringColor = RGBA(
         red: 0.380, green: 0.376, blue: 0.376, alpha: 1.000)
 }
+
+// MARK: - No once-box: the actor keeps the one `Task`
+
+// The actor's isolation replaces the lock, and the `Task` that
+// `didFinishLaunching()` stores before its first `await` replaces the flag.
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
