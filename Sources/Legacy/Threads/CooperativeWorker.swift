@@ -43,6 +43,27 @@ public final class CooperativeWorker: @unchecked Sendable {
         runLoopReady.wait()
     }
 
+    /// Asks the worker to stop after the chunk it is working on. Callable from
+    /// any thread.
+    public func requestExit() {
+        let runLoop = lock.withLock { workerRunLoop }
+        runLoop?.perform { [log] in
+            // Runs on the worker thread, inside its `run(until:)`.
+            log("exit requested")
+            Thread.current.threadDictionary["ThreadShouldExitNow"] = true
+        }
+    }
+
+    /// Blocks the calling thread until the worker has cleaned up.
+    public func waitUntilFinished() {
+        finished.wait()
+        finished.signal()  // let later callers through as well
+    }
+}
+
+// MARK: - The thread's entry point: `threadMainPoint` (002 L215–250)
+
+extension CooperativeWorker {
     private func threadMainPoint() {
         var moreWorkToDo = true
         var exitNow = false
@@ -77,22 +98,5 @@ public final class CooperativeWorker: @unchecked Sendable {
         log("cleanup: \(processed) of \(chunks) chunks processed")
         lock.withLock { workerRunLoop = nil }
         finished.signal()
-    }
-
-    /// Asks the worker to stop after the chunk it is working on. Callable from
-    /// any thread.
-    public func requestExit() {
-        let runLoop = lock.withLock { workerRunLoop }
-        runLoop?.perform { [log] in
-            // Runs on the worker thread, inside its `run(until:)`.
-            log("exit requested")
-            Thread.current.threadDictionary["ThreadShouldExitNow"] = true
-        }
-    }
-
-    /// Blocks the calling thread until the worker has cleaned up.
-    public func waitUntilFinished() {
-        finished.wait()
-        finished.signal()  // let later callers through as well
     }
 }

@@ -50,3 +50,8 @@ public final class CooperativeWorker: Sendable {
         await task.value
     }
 }
+
+// MARK: - No entry point of its own: the loop is the task's body
+
+// The loop is the body of the task that `init` starts, and `Task.isCancelled`
+// is its exit flag.
