@@ -65,6 +65,8 @@ public final class StoppableTimer: @unchecked Sendable {
     }
 }
 
+// MARK: - Stopping from inside: `invalidate()` in the block
+
 extension StoppableTimer {
     /// Paints `times` times, invalidating the timer from inside its block after
     /// the last one. Returns `isValid` afterwards (false).

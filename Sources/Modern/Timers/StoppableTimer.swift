@@ -45,7 +45,34 @@ public final class StoppableTimer {
         tickingTask?.cancel()
         tickingTask = nil
     }
+}
 
+// MARK: - Stopping from inside: `break` out of the loop
+
+extension StoppableTimer {
+    /// Paints `times` times, then breaks out of the loop: the modern
+    /// "invalidate from inside".
+    public nonisolated static func paintThenBreak(
+        times: Int,
+        every interval: Duration,
+        clock: some Clock<Duration> = ContinuousClock(),
+        log: @escaping @Sendable (String) -> Void
+    ) async {
+        log("start")
+        var count = 0
+        for await _ in ticks(every: interval, clock: clock) {
+            log("Painting")
+            count += 1
+            // Ends the stream; onTermination cancels the producer.
+            if count == times { break }
+        }
+        log("stop")
+    }
+}
+
+// MARK: - The ticker: an `AsyncStream` paced by deadlines
+
+extension StoppableTimer {
     /// Ticks at `start + n × interval` on `clock`, until the stream's consumer
     /// stops iterating; `onTermination` then cancels the producer.
     public nonisolated static func ticks(
@@ -70,27 +97,6 @@ public final class StoppableTimer {
         }
         continuation.onTermination = { _ in producer.cancel() }
         return ticks
-    }
-}
-
-extension StoppableTimer {
-    /// Paints `times` times, then breaks out of the loop: the modern
-    /// "invalidate from inside".
-    public nonisolated static func paintThenBreak(
-        times: Int,
-        every interval: Duration,
-        clock: some Clock<Duration> = ContinuousClock(),
-        log: @escaping @Sendable (String) -> Void
-    ) async {
-        log("start")
-        var count = 0
-        for await _ in ticks(every: interval, clock: clock) {
-            log("Painting")
-            count += 1
-            // Ends the stream; onTermination cancels the producer.
-            if count == times { break }
-        }
-        log("stop")
     }
 }
 
