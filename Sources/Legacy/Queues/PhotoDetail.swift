@@ -36,7 +36,38 @@ public enum PhotoDetail {
             }
         }
     }
+}
 
+// MARK: - The slow work: load the image, compute the overlay
+
+extension PhotoDetail {
+    /// Loads the image, logging why there is none: an error, or no data at all.
+    static func loadImage(
+        from url: URL, load: (URL) throws -> Data, log: (String) -> Void
+    ) -> Data? {
+        do {
+            let data = try load(url)
+            guard !data.isEmpty else {
+                log("No data could get downloaded from the URL.")
+                return nil
+            }
+            return data
+        } catch {
+            log("Error happened = \(error.localizedDescription)")
+            return nil
+        }
+    }
+
+    /// Stands in for the seed's `faceOverlayImageFromImage`: a pure, CPU-bound
+    /// function of the image's bytes (here a negative).
+    public static func faceOverlay(of image: Data) -> Data {
+        Data(image.map { 255 - $0 })
+    }
+}
+
+// MARK: - The seed's form: a nested `sync`, then `main.sync` (000 §7.6)
+
+extension PhotoDetail {
     /// The seed's form: an outer `async` on a global queue, a nested `sync` on
     /// the same queue for the load, then `DispatchQueue.main.sync` for the
     /// display.
@@ -67,28 +98,5 @@ public enum PhotoDetail {
                 completion()
             }
         }
-    }
-
-    /// Loads the image, logging why there is none: an error, or no data at all.
-    static func loadImage(
-        from url: URL, load: (URL) throws -> Data, log: (String) -> Void
-    ) -> Data? {
-        do {
-            let data = try load(url)
-            guard !data.isEmpty else {
-                log("No data could get downloaded from the URL.")
-                return nil
-            }
-            return data
-        } catch {
-            log("Error happened = \(error.localizedDescription)")
-            return nil
-        }
-    }
-
-    /// Stands in for the seed's `faceOverlayImageFromImage`: a pure, CPU-bound
-    /// function of the image's bytes (here a negative).
-    public static func faceOverlay(of image: Data) -> Data {
-        Data(image.map { 255 - $0 })
     }
 }

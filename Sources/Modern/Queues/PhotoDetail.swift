@@ -50,7 +50,11 @@ public final class PhotoDetail {
             }
         }
     }
+}
 
+// MARK: - The slow work, off the main actor: `@concurrent`
+
+extension PhotoDetail {
     /// Loads the image and computes its overlay, off the main actor; `nil` when
     /// there is no data.
     @concurrent
