@@ -25,7 +25,11 @@ public final class NumberStore: Sendable {
     public var hasFileAlreadyBeenCreated: Bool {
         FileManager.default.fileExists(atPath: fileURL.path)
     }
+}
 
+// MARK: - Showing the numbers: a global queue, then the main queue
+
+extension NumberStore {
     /// Creates the file if needed, loads and sorts the numbers on a global
     /// queue, and shows a summary. `show` is called exactly once, on the main
     /// queue.
@@ -67,7 +71,11 @@ public final class NumberStore: Sendable {
             }
         }
     }
+}
 
+// MARK: - The file: create it once, load it sorted
+
+extension NumberStore {
     /// Writes `count` numbers in `0...randMax` unless the file exists; returns
     /// whether it wrote.
     public func createFileIfNeeded(

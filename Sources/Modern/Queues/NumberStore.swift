@@ -20,7 +20,11 @@ public actor NumberStore {
     public init(directory: URL) {
         fileURL = directory.appendingPathComponent("list.txt")
     }
+}
 
+// MARK: - Showing the numbers: `await` the work, then the main actor
+
+extension NumberStore {
     /// Creates the file if needed, loads and sorts the numbers, and shows a
     /// summary on the main actor.
     public nonisolated func showSortedNumbers(
@@ -52,7 +56,11 @@ public actor NumberStore {
         }
         await show(summary)
     }
+}
 
+// MARK: - The file: check-then-create isolated, loading `@concurrent`
+
+extension NumberStore {
     /// Writes `count` numbers in `0...randMax` unless the file exists; returns
     /// whether it wrote.
     ///
