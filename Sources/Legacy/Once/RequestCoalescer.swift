@@ -37,7 +37,11 @@ public final class RequestCoalescer<Key: Hashable & Sendable, Value: Sendable>:
         self.log = log
         self.load = load
     }
+}
 
+// MARK: - Asking for a value: join the running load, or start one
+
+extension RequestCoalescer {
     /// Asks for the value of `key`; `completion` is called once, on a global
     /// queue.
     @discardableResult
@@ -66,6 +70,20 @@ public final class RequestCoalescer<Key: Hashable & Sendable, Value: Sendable>:
             }
         }
     }
+}
+
+// MARK: - Cancelling one request: the load goes on for the others
+
+extension RequestCoalescer {
+    /// A handle on one request.
+    public struct Request: Sendable {
+        fileprivate let onCancel: @Sendable () -> Void
+
+        /// Stops waiting: the completion is called with
+        /// `CocoaError(.userCancelled)` (unless it already ran), and the load
+        /// goes on for the other callers.
+        public func cancel() { onCancel() }
+    }
 
     private func cancel(_ id: UUID, for key: Key) {
         queue.async(flags: .barrier) { [self] in
@@ -76,16 +94,6 @@ public final class RequestCoalescer<Key: Hashable & Sendable, Value: Sendable>:
                 waiter.completion(.failure(CocoaError(.userCancelled)))
             }
         }
-    }
-
-    /// A handle on one request.
-    public struct Request: Sendable {
-        fileprivate let onCancel: @Sendable () -> Void
-
-        /// Stops waiting: the completion is called with
-        /// `CocoaError(.userCancelled)` (unless it already ran), and the load
-        /// goes on for the other callers.
-        public func cancel() { onCancel() }
     }
 }
 

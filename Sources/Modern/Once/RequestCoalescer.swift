@@ -21,7 +21,11 @@ public actor RequestCoalescer<Key: Hashable & Sendable, Value: Sendable> {
         self.log = log
         self.load = load
     }
+}
 
+// MARK: - Asking for a value: join the running `Task`, or start one
+
+extension RequestCoalescer {
     /// The value of `key`, from the load that is running for it or from a new
     /// one.
     public func value(for key: Key) async throws -> Value {
@@ -36,6 +40,11 @@ public actor RequestCoalescer<Key: Hashable & Sendable, Value: Sendable> {
         return try await task.value
     }
 }
+
+// MARK: - Cancelling one request: the load goes on for the others
+
+// Cancelling a caller's task doesn't cancel the load, an unstructured `Task`:
+// the other callers get the value, and so does the cancelled one.
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
