@@ -42,6 +42,16 @@ public final class UnscheduledTimer: @unchecked Sendable {
         }
     }
 
+    private func paint() {
+        log("Painting")
+        paints += 1
+        onPaint?(paints)
+    }
+}
+
+// MARK: - Starting and stopping, from any thread
+
+extension UnscheduledTimer {
     /// Schedules the timer on the owning thread's run loop; call it from any
     /// thread.
     public func start() {
@@ -63,7 +73,11 @@ public final class UnscheduledTimer: @unchecked Sendable {
         }
         CFRunLoopWakeUp(cfRunLoop)
     }
+}
 
+// MARK: - What ticks: the thread's run loop, kept alive
+
+extension UnscheduledTimer {
     /// Runs the owning thread's run loop until `stop()`.
     public func run() {
         let keepAlive = Timer(fire: .distantFuture, interval: 0, repeats: false)
@@ -73,12 +87,6 @@ public final class UnscheduledTimer: @unchecked Sendable {
             && RunLoop.current.run(mode: .default, before: .distantFuture)
         {}
         keepAlive.invalidate()
-    }
-
-    private func paint() {
-        log("Painting")
-        paints += 1
-        onPaint?(paints)
     }
 }
 

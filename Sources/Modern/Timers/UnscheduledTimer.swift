@@ -27,6 +27,16 @@ public final class UnscheduledTimer {
         self.log = log
     }
 
+    private func paint() {
+        log("Painting")
+        paints += 1
+        onPaint?(paints)
+    }
+}
+
+// MARK: - Starting and stopping
+
+extension UnscheduledTimer {
     /// Creates the ticker and the task that paints on each tick, unless already
     /// started.
     public func start() {
@@ -46,13 +56,11 @@ public final class UnscheduledTimer {
         paintingTask?.cancel()
         paintingTask = nil
     }
+}
 
-    private func paint() {
-        log("Painting")
-        paints += 1
-        onPaint?(paints)
-    }
+// MARK: - What ticks: an `AsyncStream` paced by deadlines, no run loop
 
+extension UnscheduledTimer {
     /// Ticks at `start + n × interval` on `clock`, where `start` is now, until
     /// the stream's consumer stops iterating; `onTermination` then cancels the
     /// producer.
