@@ -33,6 +33,14 @@ public final class BatchPhotoDownloader: @unchecked Sendable {
     /// The photos downloaded so far.
     public var photos: [Photo] { lock.withLock { storedPhotos } }
 
+    private func addPhoto(_ photo: Photo) {
+        lock.withLock { storedPhotos.append(photo) }
+    }
+}
+
+// MARK: - Downloading: enter, leave, notify (004 L277–304)
+
+extension BatchPhotoDownloader {
     /// Downloads every address; `completion` runs once on the main queue after
     /// the last download finishes, with an error if any failed. The photos that
     /// did download are kept.
@@ -59,11 +67,9 @@ public final class BatchPhotoDownloader: @unchecked Sendable {
             completion(storedError.error)
         }
     }
-
-    private func addPhoto(_ photo: Photo) {
-        lock.withLock { storedPhotos.append(photo) }
-    }
 }
+
+// MARK: - The error the completions share, behind a lock
 
 /// The error a batch reports; the completions of concurrent downloads write it,
 /// so it is locked.

@@ -28,7 +28,11 @@ public final class BatchPhotoDownloader {
     public init(load: @escaping Load) {
         self.load = load
     }
+}
 
+// MARK: - Downloading: a throwing task group
+
+extension BatchPhotoDownloader {
     /// Downloads every address, concurrently; throws the first error, after
     /// cancelling the rest.
     public func downloadPhotos(from addresses: [URL]) async throws {
@@ -47,3 +51,8 @@ public final class BatchPhotoDownloader {
         photos.append(contentsOf: downloaded)
     }
 }
+
+// MARK: - No shared error: the group throws the first one
+
+// A child's error leaves the `for try await` loop; the group cancels and
+// awaits the other children, then rethrows it. Nothing to store or lock.
