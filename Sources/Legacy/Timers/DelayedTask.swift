@@ -35,7 +35,11 @@ public enum DelayedTask {
     static func processSomething(log: @Sendable (String) -> Void) {
         log("Processing…")
     }
+}
 
+// MARK: - `foo` calls `bar` later (004 L142–149)
+
+extension DelayedTask {
     /// `foo` calls `bar` on the main queue 2 s later (004).
     public static func foo(
         after delay: Duration, log: @escaping @Sendable (String) -> Void
@@ -48,7 +52,11 @@ public enum DelayedTask {
     static func bar(log: @Sendable (String) -> Void) {
         log("bar")
     }
+}
 
+// MARK: - A prompt that reads its count late (003, GooglyPuff)
+
+extension DelayedTask {
     /// GooglyPuff's hint (003): one second later, on the main queue, show a
     /// prompt unless there are photos. The count is read when the block runs,
     /// not when it is scheduled.

@@ -37,7 +37,11 @@ public enum DelayedTask {
     static func processSomething(log: @Sendable (String) -> Void) {
         log("Processing…")
     }
+}
 
+// MARK: - `foo` calls `bar` later (004 L142–149)
+
+extension DelayedTask {
     /// `foo` calls `bar` later. Both are main-actor methods, and the task
     /// started in `foo` inherits the main actor, so `bar` needs no hop.
     @MainActor
@@ -55,7 +59,11 @@ public enum DelayedTask {
     static func bar(log: @Sendable (String) -> Void) {
         log("bar")
     }
+}
 
+// MARK: - A prompt that reads its count late (003, GooglyPuff)
+
+extension DelayedTask {
     /// GooglyPuff's hint: after the delay, on the main actor, show a prompt
     /// unless there are photos. The count is read when the delay is over, not
     /// when the task starts.
