@@ -14,7 +14,11 @@ public enum QoSJobs {
     public static let classes: [DispatchQoS.QoSClass] = [
         .userInteractive, .userInitiated, .utility, .background,
     ]
+}
 
+// MARK: - One job per QoS class, on `DispatchQueue.global(qos:)`
+
+extension QoSJobs {
     /// Runs one job per class on `DispatchQueue.global(qos:)`. `completion`
     /// gets, for each class submitted, the class the job's queue reported from
     /// inside the job.
@@ -39,6 +43,8 @@ public enum QoSJobs {
         }
     }
 }
+
+// MARK: - What the jobs saw, behind a lock
 
 /// The QoS class each job saw, keyed by the class it was submitted with.
 ///

@@ -22,14 +22,11 @@ public enum QoSJobs {
             }
         }
     }
+}
 
-    /// What a job saw: its own priority, and the priority a child task of it
-    /// inherited.
-    public struct Observation: Sendable, Equatable {
-        public let priority: TaskPriority
-        public let childPriority: TaskPriority
-    }
+// MARK: - One task per priority; the reports come through a stream
 
+extension QoSJobs {
     /// Starts one task per urgency at its priority, and returns what each one
     /// saw.
     public static func run(
@@ -66,6 +63,17 @@ public enum QoSJobs {
         // they saw.
         for job in jobs { await job.value }
         return observed
+    }
+}
+
+// MARK: - What a job saw: its priority, and its child's
+
+extension QoSJobs {
+    /// What a job saw: its own priority, and the priority a child task of it
+    /// inherited.
+    public struct Observation: Sendable, Equatable {
+        public let priority: TaskPriority
+        public let childPriority: TaskPriority
     }
 
     /// The running task's priority, and the priority an `async let` child
