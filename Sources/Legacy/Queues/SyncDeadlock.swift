@@ -24,7 +24,11 @@ public enum SyncDeadlock {
         }
         log("never printed either")
     }
+}
 
+// MARK: - `sync` onto the current serial queue
+
+extension SyncDeadlock {
     /// `q.sync { q.sync {} }` on a serial queue.
     public static func syncOntoCurrentQueue(
         log: @escaping @Sendable (String) -> Void
@@ -41,7 +45,11 @@ public enum SyncDeadlock {
         }
         log("never printed either")
     }
+}
 
+// MARK: - A hang: two queues that `sync` into each other
+
+extension SyncDeadlock {
     /// Two serial queues on two threads, each holding its own queue and
     /// `sync`ing onto the other's: a lock-order deadlock that no one can
     /// detect, so it simply hangs.

@@ -23,7 +23,11 @@ public enum SyncDeadlock {
         }
         log("MainActor.run returned")
     }
+}
 
+// MARK: - An actor calling itself: a plain call
+
+extension SyncDeadlock {
     /// An actor calling itself: a plain call, where `q.sync { q.sync {} }`
     /// deadlocks.
     public static func callOwnActor(
@@ -32,7 +36,29 @@ public enum SyncDeadlock {
         await ReentrantWorker(log: log).outer()
         log("the actor call returned")
     }
+}
 
+/// An actor whose method calls another of its methods while it is running.
+actor ReentrantWorker {
+    private let log: @Sendable (String) -> Void
+
+    init(log: @escaping @Sendable (String) -> Void) {
+        self.log = log
+    }
+
+    func outer() {
+        log("on the actor, about to call into the same actor")
+        inner()
+    }
+
+    func inner() {
+        log("inside the inner call: a call to your own actor runs at once")
+    }
+}
+
+// MARK: - A hang that remains: a continuation never resumed
+
+extension SyncDeadlock {
     /// A wrapped callback API that never calls back: the caller waits forever.
     public static func awaitNeverResumedContinuation(
         log: @escaping @Sendable (String) -> Void
@@ -55,23 +81,5 @@ public enum SyncDeadlock {
         // The bug: a miss never calls back.
         guard let value = cache[key] else { return }
         completion(value)
-    }
-}
-
-/// An actor whose method calls another of its methods while it is running.
-actor ReentrantWorker {
-    private let log: @Sendable (String) -> Void
-
-    init(log: @escaping @Sendable (String) -> Void) {
-        self.log = log
-    }
-
-    func outer() {
-        log("on the actor, about to call into the same actor")
-        inner()
-    }
-
-    func inner() {
-        log("inside the inner call: a call to your own actor runs at once")
     }
 }
