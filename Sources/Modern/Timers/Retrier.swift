@@ -26,7 +26,7 @@ extension Retrier {
                 return try await operation(attempt)
             } catch let error as CancellationError {
                 throw error
-            } catch  where attempt < maxAttempts {
+            } catch where attempt < maxAttempts {
                 log("attempt \(attempt) failed: \(error); retrying")
             } catch {
                 log("attempt \(attempt) failed: \(error); giving up")
