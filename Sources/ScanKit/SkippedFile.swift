@@ -1,0 +1,11 @@
+/// A file `scan` reached but could not read as source, and why.
+public struct SkippedFile: Sendable, Hashable, Codable {
+    public let path: String
+    /// `binary`, `unreadable: <reason>`, `not a regular file` or `directory already visited`.
+    public let reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}
