@@ -10,7 +10,7 @@ extension CodeShape {
         "DispatchQueue(label:)", swift: ["DispatchQueue(label)"], objc: ["dispatch_queue_create"],
         modern: "an actor")
     public static let concurrentQueue = CodeShape(
-        "DispatchQueue(attributes: .concurrent)", swift: ["DispatchQueue(concurrent)"],
+        "DispatchQueue(attributes: .concurrent)", swift: ["DispatchQueue(label concurrent)"],
         objc: ["dispatch_queue_create(DISPATCH_QUEUE_CONCURRENT)", "DISPATCH_QUEUE_CONCURRENT"],
         modern: "a task group")
     public static let mainQueue = CodeShape(
@@ -55,7 +55,7 @@ extension CodeShape {
         objc: ["dispatch_queue_set_specific", "dispatch_get_specific", "dispatch_queue_get_specific"],
         modern: "an actor; `preconditionIsolated()`")
     public static let queueTarget = CodeShape(
-        "DispatchQueue(label:target:)", swift: ["DispatchQueue(target)"], objc: ["dispatch_set_target_queue"],
+        "DispatchQueue(label:target:)", swift: ["DispatchQueue(label target)"], objc: ["dispatch_set_target_queue"],
         modern: "one actor, or actors sharing a `SerialExecutor`")
     public static let queueSuspend = CodeShape(
         "DispatchQueue.suspend", swift: ["DispatchQueue.suspend"], objc: ["dispatch_suspend"],

@@ -142,10 +142,12 @@ struct FileScanner {
         var tokens = Tokenizer(bytes)
         var previous = Token()
         var beforePrevious = Token()
+        let declarers = self.declarers
         func type(of token: Token) -> Int32? {
             guard token.kind == .identifier else { return nil }
+            if let name = names[token.hash] { return name == Self.shadowed ? nil : name }
             if let word = table.words[token.hash], table.types.contains(word) { return word }
-            return names[token.hash]
+            return nil
         }
         func record(_ name: Token, _ type: Int32) {
             guard name.kind == .identifier, name.hash != table.selfWord else { return }
@@ -155,7 +157,12 @@ struct FileScanner {
         while true {
             let token = tokens.next()
             if token.kind == .end { break }
-            if token.kind == .identifier {
+            if token.kind == .identifier, previous.kind == .identifier, declarers.contains(previous.hash),
+                let word = table.words[token.hash], table.types.contains(word)
+            {
+                // The file declares its own type of that name (`typealias Operation = …`).
+                names[token.hash] = Self.shadowed
+            } else if token.kind == .identifier {
                 if previous.kind == .colon || previous.kind == .equals, let type = type(of: token) {
                     record(beforePrevious, type)
                 } else if previous.kind == .star, language == .objc, let type = type(of: beforePrevious) {
@@ -167,6 +174,12 @@ struct FileScanner {
         }
         return names
     }
+
+    /// The type of a name the file declares itself, hiding a legacy type of the same name.
+    static let shadowed: Int32 = -1
+
+    private static let declarerWords = ["typealias", "class", "struct", "enum", "protocol", "actor"]
+    private var declarers: Set<UInt64> { Set(Self.declarerWords.map(ShapeTable.hash)) }
 
     /// The hash of `_name` for the hash of `name` (an Objective-C property's ivar).
     private static func underscored(_ hash: UInt64, _ bytes: UnsafeBufferPointer<UInt8>, _ token: Token) -> UInt64 {

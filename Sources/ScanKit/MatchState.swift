@@ -199,6 +199,7 @@ struct MatchState {
         }
         chain.depth = 1
         if let type = names[token.hash] {
+            if type == FileScanner.shadowed { return }
             chain.literal = false
             chain.receiver = receiverTag(token)
             chain.node = trie.child(0, type) ?? -1
@@ -229,7 +230,7 @@ struct MatchState {
             reached()
             return
         }
-        if let type = names[token.hash] {
+        if let type = names[token.hash], type != FileScanner.shadowed {
             // `manager.queue.async`: the chain starts again at a name of a legacy type.
             chain.node = trie.child(0, type) ?? -1
             chain.depth = 1
@@ -291,6 +292,7 @@ struct MatchState {
 
     /// The chain reached a trie node: report its patterns that need no argument words.
     private mutating func reached() {
+        guard chain.node >= 0 else { return }
         let terminals = trie.terminals[Int(chain.node)]
         guard !terminals.isEmpty, chain.literal || chain.depth > 1 else { return }
         var best: Int32?
@@ -356,7 +358,13 @@ struct MatchState {
     /// Checks the argument words of the patterns at the chain's node, reading ahead at most
     /// `lookAheadLimit` bytes and stopping at the first block or closure.
     private mutating func matchArguments(after start: Int) {
-        let terminals = trie.terminals[Int(chain.node)].filter { !$0.arguments.isEmpty }
+        var terminals = trie.terminals[Int(chain.node)].filter { !$0.arguments.isEmpty }
+        if chain.depth > 1 || !chain.literal, let word = table.words[chain.lastWord], trie.members.contains(word),
+            let member = trie.child(0, word)
+        {
+            // `queue.async(group: group)`: a member pattern refines the receiver's own pattern.
+            terminals += trie.terminals[Int(member)].filter { !$0.arguments.isEmpty }
+        }
         guard !terminals.isEmpty else { return }
         var found: [Int32] = []
         var index = start

@@ -44,6 +44,7 @@ extension Recipe {
         ],
         differences: [],
         isBridging: true,
+        replaces: [.groupEnter, .groupLeave, .groupNotify, .dispatchGroup, .semaphore, .semaphoreWait],
         scenarios: [
             Scenario(
                 rules: [.partialOrder([OrderConstraint(.prefix("handler:"), before: .prefix("notify:"))])],

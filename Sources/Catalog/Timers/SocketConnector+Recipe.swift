@@ -45,6 +45,7 @@ extension Recipe {
             "The legacy side lets a losing connect run to its end and drops its late result; the modern side cancels the losing connect, which ends early (`SocketConnectorTests.modernCancelsTheLosingConnectWhileLegacyDropsItsLateResult`).",
             "Cancelling the calling task stops a modern connect and its timer at once (`connect cancelled`); the legacy connector has no cancellation, and runs until the connect or the timeout (`SocketConnectorTests.modernConnectStopsWhenTheCallerIsCancelled`).",
         ],
+        replaces: [.timerSource, .sourceHandlers],
         scenarios: [
             Scenario(
                 rules: [.exact],
