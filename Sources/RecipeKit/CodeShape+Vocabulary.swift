@@ -25,7 +25,8 @@ extension CodeShape {
         modern: "`@MainActor` function, `await MainActor.run`")
     public static let queueAsync = CodeShape(
         "DispatchQueue.async", swift: ["DispatchQueue.async", "DispatchQueue.global.async"],
-        objc: ["dispatch_async"], modern: "`Task {}`, an actor method, a child task")
+        objc: ["dispatch_async", "dispatch_async(dispatch_get_global_queue)"],
+        modern: "`Task {}`, an actor method, a child task")
     public static let queueSync = CodeShape(
         "DispatchQueue.sync", swift: ["DispatchQueue.sync", "DispatchQueue.global.sync"],
         objc: ["dispatch_sync"], modern: "`await` an actor method")
@@ -35,7 +36,10 @@ extension CodeShape {
         hazard: "deadlocks (traps on Linux) when called on the main thread")
     public static let asyncAfter = CodeShape(
         "DispatchQueue.asyncAfter",
-        swift: ["DispatchQueue.asyncAfter", "DispatchQueue.main.asyncAfter", "DispatchQueue.global.asyncAfter", ".asyncAfter"],
+        swift: [
+            "DispatchQueue.asyncAfter", "DispatchQueue.main.asyncAfter", "DispatchQueue.global.asyncAfter",
+            ".asyncAfter",
+        ],
         objc: ["dispatch_after"], modern: "`Task.sleep(for:)`, then the work")
     public static let barrier = CodeShape(
         "DispatchQueue.async(flags: .barrier)",
@@ -64,13 +68,14 @@ extension CodeShape {
         "dispatchPrecondition", swift: ["dispatchPrecondition"], objc: ["dispatch_assert_queue"],
         modern: "`MainActor.assertIsolated()`")
     public static let dispatchFunctionVariants = CodeShape(
-        "dispatch_*_f", swift: ["dispatch_async_f", "dispatch_sync_f"], objc: ["dispatch_async_f", "dispatch_sync_f", "dispatch_after_f", "dispatch_group_async_f"],
+        "dispatch_*_f", swift: ["dispatch_async_f", "dispatch_sync_f"],
+        objc: ["dispatch_async_f", "dispatch_sync_f", "dispatch_after_f", "dispatch_group_async_f"],
         modern: "closures capturing `Sendable` values")
 
     // MARK: Groups
 
     public static let dispatchGroup = CodeShape(
-        "DispatchGroup", swift: ["DispatchGroup"], objc: ["dispatch_group_create", "dispatch_group_t"],
+        "DispatchGroup", swift: ["DispatchGroup"], objc: ["dispatch_group_create"],
         modern: "`withTaskGroup`")
     public static let groupEnter = CodeShape(
         "DispatchGroup.enter", swift: ["DispatchGroup.enter"], objc: ["dispatch_group_enter"],
@@ -95,7 +100,7 @@ extension CodeShape {
 
     public static let semaphore = CodeShape(
         "DispatchSemaphore", swift: ["DispatchSemaphore"],
-        objc: ["dispatch_semaphore_create", "dispatch_semaphore_t"],
+        objc: ["dispatch_semaphore_create"],
         modern: "`withCheckedContinuation`; a sliding-window task group; `Mutex`")
     public static let semaphoreWait = CodeShape(
         "DispatchSemaphore.wait", swift: ["DispatchSemaphore.wait"], objc: ["dispatch_semaphore_wait"],
@@ -119,7 +124,7 @@ extension CodeShape {
         "DispatchWorkItem.notify", swift: ["DispatchWorkItem.notify"], objc: ["dispatch_block_notify"],
         modern: "code after `await task.value`")
     public static let dispatchOnce = CodeShape(
-        "dispatch_once", swift: ["dispatch_once"], objc: ["dispatch_once", "dispatch_once_t"],
+        "dispatch_once", swift: ["dispatch_once"], objc: ["dispatch_once"],
         modern: "`static let`; an actor caching a `Task`")
 
     // MARK: Sources and I/O
@@ -130,25 +135,25 @@ extension CodeShape {
         objc: ["DISPATCH_SOURCE_TYPE_TIMER", "dispatch_source_set_timer"],
         modern: "an `AsyncStream` ticker; `clock.sleep(until:)`")
     public static let signalSource = CodeShape(
-        "DispatchSource.makeSignalSource", swift: ["DispatchSource.makeSignalSource", "DispatchSourceSignal"],
+        "DispatchSource.makeSignalSource", swift: [".makeSignalSource", "DispatchSourceSignal"],
         objc: ["DISPATCH_SOURCE_TYPE_SIGNAL"], modern: "an `AsyncStream` fed by the source")
     public static let readWriteSource = CodeShape(
         "DispatchSource.makeReadSource",
         swift: [
-            "DispatchSource.makeReadSource", "DispatchSource.makeWriteSource", "DispatchSourceRead",
+            ".makeReadSource", ".makeWriteSource", "DispatchSourceRead",
             "DispatchSourceWrite",
         ],
         objc: ["DISPATCH_SOURCE_TYPE_READ", "DISPATCH_SOURCE_TYPE_WRITE"],
         modern: "an `AsyncStream` fed by the source")
     public static let processSource = CodeShape(
-        "DispatchSource.makeProcessSource", swift: ["DispatchSource.makeProcessSource", "DispatchSourceProcess"],
+        "DispatchSource.makeProcessSource", swift: [".makeProcessSource", "DispatchSourceProcess"],
         objc: ["DISPATCH_SOURCE_TYPE_PROC"], modern: "`Process.terminationHandler` bridged with a continuation")
     public static let fileSystemSource = CodeShape(
         "DispatchSource.makeFileSystemObjectSource",
-        swift: ["DispatchSource.makeFileSystemObjectSource", "DispatchSourceFileSystemObject"],
+        swift: [".makeFileSystemObjectSource", "DispatchSourceFileSystemObject"],
         objc: ["DISPATCH_SOURCE_TYPE_VNODE"], modern: "an `AsyncStream` of directory events")
     public static let memoryPressureSource = CodeShape(
-        "DispatchSource.makeMemoryPressureSource", swift: ["DispatchSource.makeMemoryPressureSource"],
+        "DispatchSource.makeMemoryPressureSource", swift: [".makeMemoryPressureSource"],
         objc: ["DISPATCH_SOURCE_TYPE_MEMORYPRESSURE"], modern: "an `AsyncStream` of pressure events")
     public static let sourceHandlers = CodeShape(
         "DispatchSource.setEventHandler",
@@ -180,7 +185,7 @@ extension CodeShape {
         "OperationQueue.addOperation",
         swift: [".addOperation", ".addOperations", "OperationQueue.main.addOperation"],
         objc: [
-            ".addOperation", ".addOperationWithBlock",
+            ".addOperation", ".addOperationWithBlock", ".addOperations",
             "NSOperationQueue.addOperations", "NSOperationQueue.mainQueue.addOperationWithBlock",
         ],
         modern: "a child task, `Task {}`")
@@ -235,8 +240,8 @@ extension CodeShape {
         "Thread.isMainThread", swift: ["Thread.isMainThread", "Thread.current.isMainThread"],
         objc: ["NSThread.isMainThread"], modern: "`MainActor.assertIsolated()`")
     public static let pthreadCreate = CodeShape(
-        "pthread_create", swift: ["pthread_create", "pthread_join", "pthread_t"],
-        objc: ["pthread_create", "pthread_join", "pthread_t", "pthread_detach"],
+        "pthread_create", swift: ["pthread_create", "pthread_join"],
+        objc: ["pthread_create", "pthread_join", "pthread_detach"],
         modern: "a `Task` and `await task.value`")
     public static let pthread = CodeShape(
         "pthread_*", swift: ["pthread_*"], objc: ["pthread_*"], modern: "a `Task`, `@TaskLocal`, `Mutex`")
@@ -259,7 +264,7 @@ extension CodeShape {
         modern: "an actor state machine with continuations")
     public static let unfairLock = CodeShape(
         "os_unfair_lock", swift: ["os_unfair_lock*", "OSAllocatedUnfairLock"],
-        objc: ["os_unfair_lock*", "OS_UNFAIR_LOCK_INIT"], modern: "`Mutex`")
+        objc: ["os_unfair_lock*", "OS_UNFAIR_LOCK_INIT", "OSAllocatedUnfairLock"], modern: "`Mutex`")
     public static let synchronized = CodeShape(
         "@synchronized", swift: ["objc_sync_enter", "objc_sync_exit"],
         objc: ["@synchronized", "objc_sync_enter", "objc_sync_exit"], modern: "`Mutex.withLock`, an actor")

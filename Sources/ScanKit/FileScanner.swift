@@ -163,8 +163,14 @@ struct FileScanner {
                 // The file declares its own type of that name (`typealias Operation = …`).
                 names[token.hash] = Self.shadowed
             } else if token.kind == .identifier {
-                if previous.kind == .colon || previous.kind == .equals, let type = type(of: token) {
+                if previous.kind == .equals, let type = type(of: token) {
                     record(beforePrevious, type)
+                } else if previous.kind == .colon, let word = table.words[token.hash], table.types.contains(word),
+                    names[token.hash] == nil
+                {
+                    // `let lock: NSLock`, `queue: DispatchQueue`, `class Fetch: Operation`; a value after
+                    // a label or a selector part (`addDependency:parse`) is no declaration.
+                    record(beforePrevious, word)
                 } else if previous.kind == .star, language == .objc, let type = type(of: beforePrevious) {
                     record(token, type)
                 }
@@ -205,7 +211,9 @@ struct FileScanner {
         var callee: UInt64 = 0
         var lastWord: UInt64 = 0
         var line = 0
-        var column = 0
+        /// Where the chain's first word starts, and its line.
+        var start = 0
+        var lineStart = 0
         /// The live finding of this chain (a longer match supersedes a shorter one), or -1.
         var finding = -1
     }
@@ -227,8 +235,9 @@ struct FileScanner {
     }
 
     /// Finds the APIs in blanked `bytes`.
-    func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> [RawFinding] {
-        var state = MatchState(scanner: self, bytes: bytes, names: declarations(bytes))
+    func scan(_ bytes: UnsafeBufferPointer<UInt8>, declared: [UInt64: Int32] = [:]) -> [RawFinding] {
+        let names = declared.merging(declarations(bytes)) { $1 }
+        var state = MatchState(scanner: self, bytes: bytes, names: names)
         state.run()
         return state.findings.filter { !$0.dropped }
     }

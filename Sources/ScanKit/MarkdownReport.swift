@@ -40,7 +40,8 @@ struct MarkdownReport {
             for finding in result.findings {
                 if finding.path != currentPath {
                     currentPath = finding.path
-                    out += "\n### `\(finding.path)`\n\n| line | API | recipe | modern | hazard |\n|---|---|---|---|---|\n"
+                    out +=
+                        "\n### `\(finding.path)`\n\n| line | API | recipe | modern | hazard |\n|---|---|---|---|---|\n"
                 }
                 let recipes =
                     finding.recipes.isEmpty ? "no recipe yet" : finding.recipes.map(link).joined(separator: ", ")

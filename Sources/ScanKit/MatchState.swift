@@ -35,6 +35,7 @@ struct MatchState {
     private var callbackName: String?
     /// How many open braces are the body of a scoped lock (`withLock { }`, `@synchronized { }`).
     private var lockBraces = 0
+    private var columnCache = (lineStart: -1, offset: 0, column: 1)
 
     private static let lookAheadLimit = 1024
     private static let waitWindow = 12
@@ -190,7 +191,8 @@ struct MatchState {
     private mutating func start(_ token: Token) {
         chain = Chain()
         chain.line = tokens.line
-        chain.column = column(of: token.start)
+        chain.start = token.start
+        chain.lineStart = tokens.lineStart
         chain.lastWord = token.hash
         if scanner.hazards.selfNames.contains(token.hash) {
             chain.afterSelf = true
@@ -236,9 +238,9 @@ struct MatchState {
             chain.depth = 1
             chain.literal = false
             chain.receiver = receiverTag(token)
-            chain.finding = -1
             chain.line = tokens.line
-            chain.column = column(of: token.start)
+            chain.start = token.start
+            chain.lineStart = tokens.lineStart
             return
         }
         if let word = self.word(token), trie.members.contains(word), let next = trie.child(0, word) {
@@ -246,9 +248,9 @@ struct MatchState {
             chain.node = next
             chain.depth = 1
             chain.literal = true
-            chain.finding = -1
             chain.line = tokens.line
-            chain.column = column(of: token.start)
+            chain.start = token.start
+            chain.lineStart = tokens.lineStart
             reached()
             return
         }
@@ -279,14 +281,21 @@ struct MatchState {
         return token.hash
     }
 
-    private func column(of offset: Int) -> Int {
+    /// The 1-based column, in characters, of `offset` on the line starting at `lineStart`. Counted
+    /// on from the last column asked for when it is on the same line, so that many findings on one
+    /// long line cost one pass over it.
+    private mutating func column(of offset: Int, lineStart: Int) -> Int {
         var column = 1
-        var index = tokens.lineStart
-        if index > offset { index = offset }
+        var index = lineStart
+        if columnCache.lineStart == lineStart, columnCache.offset <= offset {
+            column = columnCache.column
+            index = columnCache.offset
+        }
         while index < offset {
             if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
+        columnCache = (lineStart, offset, column)
         return column
     }
 
@@ -334,7 +343,9 @@ struct MatchState {
 
     private mutating func closeFrame(bracket: Bool) {
         resolveArgument()
-        guard let index = frames.lastIndex(where: { ($0.kind == .paren) != bracket }) else {
+        // Look a few frames down at most, so that unbalanced input stays linear.
+        let lowest = max(0, frames.count - 16)
+        guard let index = frames[lowest...].lastIndex(where: { ($0.kind == .paren) != bracket }) else {
             endChain()
             return
         }
@@ -416,7 +427,9 @@ struct MatchState {
             }
         }
         findings.append(
-            RawFinding(line: chain.line, column: chain.column, api: api, hazards: hazards, word: chain.lastWord))
+            RawFinding(
+                line: chain.line, column: column(of: chain.start, lineStart: chain.lineStart), api: api,
+                hazards: hazards, word: chain.lastWord))
         chain.finding = findings.count - 1
         if !chain.literal || chain.depth > 1 {
             receiverKnown(chain.finding, chain.callee)

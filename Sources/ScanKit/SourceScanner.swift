@@ -102,20 +102,33 @@ public struct SourceScanner: Sendable {
             result.skipped.append(SkippedFile(path: path, reason: "binary"))
             return
         }
-        let scanned = findings(in: &bytes, path: path, scanner: scanner)
+        let scanned = findings(in: &bytes, path: path, scanner: scanner, declared: headerDeclarations(path, scanner))
         result.filesScanned += 1
         result.linesScanned += scanned.lines
         result.findings += scanned.findings
     }
 
+    /// The names `X.h` declares, for `X.m` and `X.mm`: an implementation's properties and ivars
+    /// are often declared only in its header.
+    private func headerDeclarations(_ path: String, _ scanner: FileScanner) -> [UInt64: Int32] {
+        guard scanner.language == .objc, let dot = path.lastIndex(of: "."),
+            [".m", ".mm"].contains(path[dot...]), case .success(var header) = Self.read(String(path[..<dot]) + ".h"),
+            !Self.isBinary(header)
+        else { return [:] }
+        return header.withUnsafeMutableBufferPointer { buffer in
+            SourceBlanker.blank(buffer, language: .objc)
+            return scanner.declarations(UnsafeBufferPointer(buffer))
+        }
+    }
+
     private func findings(
-        in bytes: inout [UInt8], path: String, scanner: FileScanner
+        in bytes: inout [UInt8], path: String, scanner: FileScanner, declared: [UInt64: Int32] = [:]
     ) -> (findings: [Finding], lines: Int) {
         var lines = 0
         let raw = bytes.withUnsafeMutableBufferPointer { buffer in
             SourceBlanker.blank(buffer, language: scanner.language)
             for byte in buffer where byte == 0x0A { lines += 1 }
-            return scanner.scan(UnsafeBufferPointer(buffer))
+            return scanner.scan(UnsafeBufferPointer(buffer), declared: declared)
         }
         if let last = bytes.last, last != 0x0A { lines += 1 }
         let findings = raw.map { finding in
