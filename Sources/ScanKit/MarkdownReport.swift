@@ -4,11 +4,31 @@ import Foundation
 /// each linking to its guide page.
 struct MarkdownReport {
     let paths: [String]
-    let result: ScanResult
-    let summary: ScanSummary
     let directory: RecipeDirectory
+    /// The "Findings" section, built as findings arrive (a report is for a pull request or a wiki,
+    /// so it is kept in memory).
+    private(set) var findingsSection = ""
+    private var currentPath = ""
 
-    func render() -> String {
+    init(paths: [String], directory: RecipeDirectory) {
+        self.paths = paths
+        self.directory = directory
+    }
+
+    mutating func add(_ finding: Finding) {
+        if findingsSection.isEmpty { findingsSection = "\n## Findings\n" }
+        if finding.path != currentPath {
+            currentPath = finding.path
+            findingsSection +=
+                "\n### `\(finding.path)`\n\n| line | API | recipe | modern | hazard |\n|---|---|---|---|---|\n"
+        }
+        let recipes = finding.recipes.isEmpty ? "no recipe yet" : finding.recipes.map(link).joined(separator: ", ")
+        findingsSection +=
+            "| \(finding.line):\(finding.column) | `\(finding.api)` | \(recipes) | "
+            + "\(cell(finding.modern)) | \(cell(finding.hazards.joined(separator: "; "))) |\n"
+    }
+
+    func render(_ summary: ScanSummary, skipped: [SkippedFile]) -> String {
         var out = "# Legacy concurrency in \(paths.map { "`\($0)`" }.joined(separator: ", "))\n\n"
         let share = summary.findings == 0 ? 0 : summary.withRecipe * 100 / summary.findings
         out +=
@@ -34,25 +54,10 @@ struct MarkdownReport {
             out += "\n## Files with the most findings\n\n| file | findings |\n|---|---|\n"
             for file in summary.topFiles { out += "| `\(file.path)` | \(file.count) |\n" }
         }
-        if !result.findings.isEmpty {
-            out += "\n## Findings\n"
-            var currentPath = ""
-            for finding in result.findings {
-                if finding.path != currentPath {
-                    currentPath = finding.path
-                    out +=
-                        "\n### `\(finding.path)`\n\n| line | API | recipe | modern | hazard |\n|---|---|---|---|---|\n"
-                }
-                let recipes =
-                    finding.recipes.isEmpty ? "no recipe yet" : finding.recipes.map(link).joined(separator: ", ")
-                out +=
-                    "| \(finding.line):\(finding.column) | `\(finding.api)` | \(recipes) | "
-                    + "\(cell(finding.modern)) | \(cell(finding.hazards.joined(separator: "; "))) |\n"
-            }
-        }
-        if !result.skipped.isEmpty {
+        out += findingsSection
+        if !skipped.isEmpty {
             out += "\n## Skipped\n\n"
-            for file in result.skipped { out += "- `\(file.path)`: \(file.reason)\n" }
+            for file in skipped { out += "- `\(file.path)`: \(file.reason)\n" }
         }
         return out
     }

@@ -38,6 +38,10 @@ struct MatchState {
     private var columnCache = (lineStart: -1, offset: 0, column: 1)
 
     private static let lookAheadLimit = 1024
+    /// Nesting deeper than this is only counted, so that memory stays flat on any input.
+    private static let maxDepth = 512
+    private var frameOverflow = 0
+    private var braceOverflow = 0
     private static let waitWindow = 12
 
     init(scanner: FileScanner, bytes: UnsafeBufferPointer<UInt8>, names: [UInt64: Int32]) {
@@ -85,6 +89,18 @@ struct MatchState {
             }
             expectingMember = true
             chainOpen = true
+        case .openParen where frames.count >= Self.maxDepth, .openBracket where frames.count >= Self.maxDepth:
+            frameOverflow += 1
+            endChain()
+        case .closeParen where frameOverflow > 0, .closeBracket where frameOverflow > 0:
+            frameOverflow -= 1
+            endChain()
+        case .openBrace where braces.count >= Self.maxDepth:
+            braceOverflow += 1
+            endChain()
+        case .closeBrace where braceOverflow > 0:
+            braceOverflow -= 1
+            endChain()
         case .openParen:
             openParen(token)
         case .closeParen:

@@ -90,29 +90,48 @@ public enum ScanCommand {
         }
         guard !paths.isEmpty else { return usageError("no path to scan", err) }
 
-        let table = ShapeTable(recipes: Catalog.recipes)
+        let directory = RecipeDirectory(recipes: Catalog.recipes)
+        let style = color && !json ? Style.forStandardOutput(environment: environment) : Style(enabled: false)
+        let terminal = TerminalReport(directory: directory, style: style)
+        var jsonReport = JSONReport(directory: directory)
+        var markdownReport = markdown.map { _ in MarkdownReport(paths: paths, directory: directory) }
+        // Findings are written as they are found, through a buffer, so memory stays flat.
+        var buffer = ""
+        func write(_ text: String) {
+            buffer += text
+            if buffer.utf8.count >= 1 << 16 {
+                out(buffer)
+                buffer = ""
+            }
+        }
+        var first = true
         let result: ScanResult
         do {
-            result = try SourceScanner(table: table).scan(paths: paths)
+            if json { write(jsonReport.header(paths: paths)) }
+            result = try SourceScanner(table: ShapeTable(recipes: Catalog.recipes)).scan(paths: paths) { finding in
+                write(json ? jsonReport.render(finding, first: first) : terminal.render(finding))
+                first = false
+                markdownReport?.add(finding)
+            }
         } catch {
             return usageError(error.description, err)
         }
         let summary = ScanSummary(result: result, recipes: Catalog.recipes)
-        let directory = RecipeDirectory(recipes: Catalog.recipes)
-        if let markdown {
-            let report = MarkdownReport(paths: paths, result: result, summary: summary, directory: directory)
+        if let markdown, let markdownReport {
             do {
-                try report.render().write(toFile: markdown, atomically: true, encoding: .utf8)
+                try markdownReport.render(summary, skipped: result.skipped)
+                    .write(toFile: markdown, atomically: true, encoding: .utf8)
             } catch {
+                out(buffer)
                 return usageError("cannot write \(markdown): \(error.localizedDescription)", err)
             }
         }
         if json {
-            out(JSONReport(paths: paths, result: result, summary: summary, directory: directory).render())
+            write(jsonReport.footer(summary: summary, skipped: result.skipped, anyFindings: !first))
         } else {
-            let style = color ? Style.forStandardOutput(environment: environment) : Style(enabled: false)
-            out(TerminalReport(result: result, summary: summary, directory: directory, style: style).render())
+            write(terminal.render(summary, skipped: result.skipped))
         }
+        out(buffer)
         for file in result.skipped where file.reason != "binary" {
             err("scan: skipped \(file.path): \(file.reason)\n")
         }

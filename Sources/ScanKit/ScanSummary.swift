@@ -49,63 +49,47 @@ public struct ScanSummary: Sendable, Codable {
     public let noRecipeYet: [APICount]
 
     public init(result: ScanResult, recipes: [Recipe]) {
-        let findings = result.findings
+        let tally = result.tally
         let byID = Dictionary(recipes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        func count<Key: Hashable>(_ key: (Finding) -> Key) -> [(key: Key, count: Int)] {
-            var counts: [Key: Int] = [:]
-            var order: [Key] = []
-            for finding in findings {
-                let value = key(finding)
-                if counts[value] == nil { order.append(value) }
-                counts[value, default: 0] += 1
-            }
-            let ranked: [(offset: Int, key: Key, count: Int)] = order.enumerated().map {
-                ($0.offset, $0.element, counts[$0.element]!)
-            }
-            return ranked.sorted { ($1.count, $0.offset) < ($0.count, $1.offset) }.map { ($0.key, $0.count) }
-        }
-        self.findings = findings.count
-        withRecipe = findings.filter { !$0.recipes.isEmpty }.count
-        withoutRecipe = findings.count - withRecipe
-        withHazard = findings.filter { !$0.hazards.isEmpty }.count
-        files = result.filesScanned
-        lines = result.linesScanned
-        let perAPI = count(\.api)
-        let recipesOfAPI = Dictionary(findings.map { ($0.api, $0.recipes) }, uniquingKeysWith: { first, _ in first })
-        byAPI = perAPI.map { APICount(api: $0.key, count: $0.count, recipes: recipesOfAPI[$0.key] ?? []) }
-        noRecipeYet = byAPI.filter(\.recipes.isEmpty)
-        let perFile = count(\.path)
-        filesWithFindings = perFile.count
-        topFiles = perFile.prefix(10).map { FileCount(path: $0.key, count: $0.count) }
-
-        var perRecipe: [String: Int] = [:]
-        for finding in findings { for id in finding.recipes { perRecipe[id, default: 0] += 1 } }
-        func step(_ id: String) -> (title: String, page: String) {
+        let catalogOrder = Dictionary(recipes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        func info(_ id: String) -> (title: String, page: String) {
             guard let recipe = byID[id] else { return (id, "") }
             return (recipe.title, Self.page(of: recipe))
         }
-        let catalogOrder = Dictionary(recipes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        byRecipe = perRecipe.sorted {
-            ($1.value, catalogOrder[$0.key] ?? .max) < ($0.value, catalogOrder[$1.key] ?? .max)
-        }.map { RecipeCount(id: $0.key, title: step($0.key).title, page: step($0.key).page, count: $0.value) }
+        func rank(_ id: String) -> Int { catalogOrder[id] ?? .max }
+        findings = tally.findings
+        withRecipe = tally.withRecipe
+        withoutRecipe = tally.findings - tally.withRecipe
+        withHazard = tally.withHazard
+        files = result.filesScanned
+        lines = result.linesScanned
+        byAPI = tally.apis.enumerated()
+            .sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }
+            .map { APICount(api: $0.element.api, count: $0.element.count, recipes: $0.element.recipes) }
+        noRecipeYet = byAPI.filter(\.recipes.isEmpty)
+        filesWithFindings = tally.files.count
+        topFiles = tally.files.enumerated()
+            .sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }
+            .prefix(10).map { FileCount(path: $0.element.path, count: $0.element.count) }
 
-        var uncovered = findings.filter { !$0.recipes.isEmpty }
+        var perRecipe: [String: Int] = [:]
+        for api in byAPI { for id in api.recipes { perRecipe[id, default: 0] += api.count } }
+        byRecipe = perRecipe.sorted { ($1.value, rank($0.key)) < ($0.value, rank($1.key)) }
+            .map { RecipeCount(id: $0.key, title: info($0.key).title, page: info($0.key).page, count: $0.value) }
+
+        // Greedy cover over APIs: every finding of an API has the same recipes.
+        var uncovered = byAPI.filter { !$0.recipes.isEmpty }
         var order: [ReadingStep] = []
         var covered = 0
         while !uncovered.isEmpty {
             var counts: [String: Int] = [:]
-            for finding in uncovered { for id in finding.recipes { counts[id, default: 0] += 1 } }
-            guard
-                let best = counts.max(by: {
-                    ($0.value, -(catalogOrder[$0.key] ?? .max)) < ($1.value, -(catalogOrder[$1.key] ?? .max))
-                })
-            else { break }
+            for api in uncovered { for id in api.recipes { counts[id, default: 0] += api.count } }
+            guard let best = counts.max(by: { ($0.value, -rank($0.key)) < ($1.value, -rank($1.key)) }) else { break }
             covered += best.value
             uncovered.removeAll { $0.recipes.contains(best.key) }
-            let info = step(best.key)
             order.append(
                 ReadingStep(
-                    id: best.key, title: info.title, page: info.page, covers: best.value,
+                    id: best.key, title: info(best.key).title, page: info(best.key).page, covers: best.value,
                     cumulativeShare: Double(covered) / Double(withRecipe)))
         }
         readingOrder = order

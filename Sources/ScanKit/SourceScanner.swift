@@ -20,6 +20,15 @@ public struct SourceScanner: Sendable {
     /// Scans `paths` (files or folders). Throws a `ScanError` before reading anything when a path
     /// does not exist.
     public func scan(paths: [String]) throws(ScanError) -> ScanResult {
+        var findings: [Finding] = []
+        var result = try scan(paths: paths) { findings.append($0) }
+        result.findings = findings
+        return result
+    }
+
+    /// Scans `paths`, handing each finding to `report` as soon as its file is scanned and keeping
+    /// only the tally, so memory stays flat however many findings there are.
+    public func scan(paths: [String], report: (Finding) -> Void) throws(ScanError) -> ScanResult {
         for path in paths {
             var info = stat()
             if lstat(path, &info) != 0 { throw ScanError("no such file or directory: \(path)") }
@@ -30,7 +39,7 @@ public struct SourceScanner: Sendable {
         let objc = FileScanner(table: table, language: .objc)
         for path in paths {
             walk(path, explicit: true, visited: &visited) { file, language in
-                scanFile(file, scanner: language == .swift ? swift : objc, into: &result)
+                scanFile(file, scanner: language == .swift ? swift : objc, into: &result, report: report)
             } skip: { file, reason in
                 result.skipped.append(SkippedFile(path: file, reason: reason))
             }
@@ -90,7 +99,9 @@ public struct SourceScanner: Sendable {
         visit(path, language)
     }
 
-    private func scanFile(_ path: String, scanner: FileScanner, into result: inout ScanResult) {
+    private func scanFile(
+        _ path: String, scanner: FileScanner, into result: inout ScanResult, report: (Finding) -> Void
+    ) {
         var bytes: [UInt8]
         switch Self.read(path) {
         case .success(let read): bytes = read
@@ -105,7 +116,10 @@ public struct SourceScanner: Sendable {
         let scanned = findings(in: &bytes, path: path, scanner: scanner, declared: headerDeclarations(path, scanner))
         result.filesScanned += 1
         result.linesScanned += scanned.lines
-        result.findings += scanned.findings
+        for finding in scanned.findings {
+            result.tally.add(finding)
+            report(finding)
+        }
     }
 
     /// The names `X.h` declares, for `X.m` and `X.mm`: an implementation's properties and ivars

@@ -1,19 +1,10 @@
-/// The report for a person at a terminal: each finding with its recipe, then the summary.
+/// The report for a person at a terminal: each finding with its recipe as it is found, then the
+/// summary.
 struct TerminalReport {
-    let result: ScanResult
-    let summary: ScanSummary
     let directory: RecipeDirectory
     let style: Style
 
-    func render() -> String {
-        var out = ""
-        for finding in result.findings { out += render(finding) }
-        if !result.findings.isEmpty { out += "\n" }
-        out += renderSummary()
-        return out
-    }
-
-    private func render(_ finding: Finding) -> String {
+    func render(_ finding: Finding) -> String {
         var out = "\(style.bold("\(finding.path):\(finding.line):\(finding.column)")): \(finding.api)\n"
         if let first = finding.recipes.first {
             let entry = directory[first]
@@ -28,8 +19,8 @@ struct TerminalReport {
         return out
     }
 
-    private func renderSummary() -> String {
-        var out = style.bold("Summary") + "\n"
+    func render(_ summary: ScanSummary, skipped: [SkippedFile]) -> String {
+        var out = (summary.findings > 0 ? "\n" : "") + style.bold("Summary") + "\n"
         let share = summary.findings == 0 ? 0 : summary.withRecipe * 100 / summary.findings
         out +=
             "\(summary.findings) findings in \(summary.filesWithFindings) of \(summary.files) files "
@@ -61,9 +52,9 @@ struct TerminalReport {
             out += "\n" + style.bold("Files with the most findings") + "\n"
             for file in summary.topFiles { out += "\(pad("\(file.count)", 5, left: true))  \(file.path)\n" }
         }
-        if !result.skipped.isEmpty {
+        if !skipped.isEmpty {
             out += "\n" + style.bold("Skipped") + "\n"
-            for file in result.skipped { out += "\(file.path): \(file.reason)\n" }
+            for file in skipped { out += "\(file.path): \(file.reason)\n" }
         }
         return out
     }
