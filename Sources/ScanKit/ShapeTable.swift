@@ -66,9 +66,15 @@ public struct ShapeTable: Sendable {
         var order: [String] = []
         var byName: [String: (recipes: [String], modern: String?, hazard: String?, swift: [String], objc: [String])] =
             [:]
-        let ranked = recipes.enumerated().sorted {
-            ($0.element.replaces.count, $0.offset) < ($1.element.replaces.count, $1.offset)
+        // The most specific recipe for an API first: the one that lists it earliest among its shapes
+        // (an entry lists its main subject first), then the one with the fewest shapes.
+        var ranked: [(shape: CodeShape, rank: (Int, Int, Int), recipe: String)] = []
+        for (offset, recipe) in recipes.enumerated() {
+            for (position, shape) in recipe.replaces.enumerated() {
+                ranked.append((shape, (position, recipe.replaces.count, offset), recipe.id))
+            }
         }
+        ranked.sort { $0.rank < $1.rank }  // stable enough: ranks are distinct per (recipe, shape)
         func add(_ shape: CodeShape, recipe: String?) {
             if byName[shape.api] == nil {
                 order.append(shape.api)
@@ -80,7 +86,7 @@ public struct ShapeTable: Sendable {
             byName[shape.api]!.swift += shape.swift.filter { !byName[shape.api]!.swift.contains($0) }
             byName[shape.api]!.objc += shape.objc.filter { !byName[shape.api]!.objc.contains($0) }
         }
-        for (_, recipe) in ranked { for shape in recipe.replaces { add(shape, recipe: recipe.id) } }
+        for entry in ranked { add(entry.shape, recipe: entry.recipe) }
         for shape in fallback { add(shape, recipe: nil) }
 
         var apis: [API] = []
