@@ -11,7 +11,10 @@
 ///   skipped, so `DispatchQueue.global.async` matches `DispatchQueue.global(qos: .utility).async`;
 /// - `DispatchQueue.async(barrier)` matches only when the arguments name `barrier`;
 /// - Objective-C message sends read as chains too: `[NSOperationQueue mainQueue]` is
-///   `NSOperationQueue.mainQueue`, and `[lock lock]` is `NSLock.lock` for an `NSLock *lock`.
+///   `NSOperationQueue.mainQueue`, and `[lock lock]` is `NSLock.lock` for an `NSLock *lock`;
+/// - a leading dot, `.asyncAfter`, also matches the member on a receiver whose type the file does
+///   not say (`self.workQueue.asyncAfter(…)`): use it for members no other API has;
+/// - a trailing `*`, `pthread_mutex_*`, matches every identifier with that prefix.
 public struct CodeShape: Sendable, Hashable {
     /// The API as findings show it, e.g. `DispatchGroup.enter`. Shapes of several recipes with
     /// the same `api` are one API: a finding lists all of those recipes.

@@ -9,7 +9,8 @@ struct TerminalReport {
         if let first = finding.recipes.first {
             let entry = directory[first]
             let others = finding.recipes.dropFirst()
-            let also = others.isEmpty ? "" : style.dim(" (also \(others.joined(separator: ", ")))")
+            let named = others.prefix(2).joined(separator: ", ") + (others.count > 2 ? " +\(others.count - 2)" : "")
+            let also = others.isEmpty ? "" : style.dim(" (also \(named))")
             out += "  → \(style.green(entry.id)) \(entry.title)\(also)\n"
             out += "    \(style.dim("modern:")) \(finding.modern) · \(entry.page)\n"
         } else {
