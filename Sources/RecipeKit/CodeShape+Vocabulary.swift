@@ -112,7 +112,7 @@ extension CodeShape {
     // MARK: Work items, once
 
     public static let workItem = CodeShape(
-        "DispatchWorkItem", swift: ["DispatchWorkItem"], objc: ["dispatch_block_create", "dispatch_block_t"],
+        "DispatchWorkItem", swift: ["DispatchWorkItem"], objc: ["dispatch_block_create", "dispatch_block_*"],
         modern: "a `Task` handle")
     public static let workItemCancel = CodeShape(
         "DispatchWorkItem.cancel", swift: ["DispatchWorkItem.cancel"], objc: ["dispatch_block_cancel"],
@@ -165,7 +165,7 @@ extension CodeShape {
         ],
         objc: [
             "dispatch_source_set_event_handler", "dispatch_source_set_cancel_handler", "dispatch_resume",
-            "dispatch_source_cancel", "dispatch_source_create",
+            "dispatch_source_cancel", "dispatch_source_create", "dispatch_source_*",
         ],
         modern: "`for await`; `onTermination`; task cancellation")
     public static let dispatchIO = CodeShape(

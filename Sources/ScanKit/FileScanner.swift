@@ -239,7 +239,8 @@ struct FileScanner {
         let names = declared.merging(declarations(bytes)) { $1 }
         var state = MatchState(scanner: self, bytes: bytes, names: names)
         state.run()
-        return state.findings.filter { !$0.dropped }
+        state.findings.removeAll { $0.dropped }
+        return state.findings
     }
 
     /// The words the hazard heuristics look for, hashed once.

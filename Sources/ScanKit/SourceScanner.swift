@@ -50,7 +50,9 @@ public struct SourceScanner: Sendable {
     /// Scans one source text, as if read from `path` (for tests and one-line probes).
     public func scan(source: String, language: SourceLanguage, path: String = "<source>") -> [Finding] {
         var bytes = Array(source.utf8)
-        return findings(in: &bytes, path: path, scanner: FileScanner(table: table, language: language)).findings
+        return findings(in: &bytes, scanner: FileScanner(table: table, language: language)).findings.map {
+            finding($0, path: path, language: language)
+        }
     }
 
     private func walk(
@@ -113,10 +115,12 @@ public struct SourceScanner: Sendable {
             result.skipped.append(SkippedFile(path: path, reason: "binary"))
             return
         }
-        let scanned = findings(in: &bytes, path: path, scanner: scanner, declared: headerDeclarations(path, scanner))
+        let scanned = findings(in: &bytes, scanner: scanner, declared: headerDeclarations(path, scanner))
+        bytes = []
         result.filesScanned += 1
         result.linesScanned += scanned.lines
-        for finding in scanned.findings {
+        for raw in scanned.findings {
+            let finding = finding(raw, path: path, language: scanner.language)
             result.tally.add(finding)
             report(finding)
         }
@@ -135,9 +139,11 @@ public struct SourceScanner: Sendable {
         }
     }
 
+    /// Blanks and scans one file's bytes; the findings are named one at a time by `finding(_:…)`,
+    /// so a file with a million of them holds no million `Finding`s.
     private func findings(
-        in bytes: inout [UInt8], path: String, scanner: FileScanner, declared: [UInt64: Int32] = [:]
-    ) -> (findings: [Finding], lines: Int) {
+        in bytes: inout [UInt8], scanner: FileScanner, declared: [UInt64: Int32] = [:]
+    ) -> (findings: [RawFinding], lines: Int) {
         var lines = 0
         let raw = bytes.withUnsafeMutableBufferPointer { buffer in
             SourceBlanker.blank(buffer, language: scanner.language)
@@ -145,13 +151,14 @@ public struct SourceScanner: Sendable {
             return scanner.scan(UnsafeBufferPointer(buffer), declared: declared)
         }
         if let last = bytes.last, last != 0x0A { lines += 1 }
-        let findings = raw.map { finding in
-            let api = table.apis[Int(finding.api)]
-            return Finding(
-                path: path, line: finding.line, column: finding.column, language: scanner.language, api: api.name,
-                recipes: api.recipes, modern: api.modern, hazards: finding.hazards)
-        }
-        return (findings, lines)
+        return (raw, lines)
+    }
+
+    private func finding(_ raw: RawFinding, path: String, language: SourceLanguage) -> Finding {
+        let api = table.apis[Int(raw.api)]
+        return Finding(
+            path: path, line: raw.line, column: raw.column, language: language, api: api.name,
+            recipes: api.recipes, modern: api.modern, hazards: raw.hazards)
     }
 
     /// Binary files have a NUL byte in their first 8 KiB; source files never do.

@@ -70,7 +70,8 @@ import Testing
         "Timer.scheduledTimer", "scheduledTimerWithTimeInterval:target:selector:userInfo:repeats:", "Timer",
         "NSTimer", "RunLoop.current.run()", "CFRunLoopRun", "RunLoop.main.add(_:forMode:)", "CADisplayLink",
         "NotificationCenter.default.addObserver", "addObserver(forName:object:queue:using:)",
-        "DispatchSpecificKey", "setSpecific(key:value:)",
+        "DispatchSpecificKey", "setSpecific(key:value:)", "observe(\\.fractionCompleted)",
+        "dispatch_block_perform", "dispatch_source_get_data", "dispatch_io_create", "Thread.detachNewThread",
     ]
 
     @Test(arguments: indexSpellings)

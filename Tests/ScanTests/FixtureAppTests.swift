@@ -49,6 +49,15 @@ import Testing
         #expect(findings.first?.column == 1)
     }
 
+    @Test func progressObservationIsFoundInBothLanguages() {
+        let swift =
+            "let progress = Progress(totalUnitCount: 4)\nlet token = progress.observe(\\.completedUnitCount) { _, _ in }"
+        #expect(ScanFixtures.scan(swift).map(\.api) == ["KVO on Progress"])
+        let objc =
+            "NSProgress *progress = task.progress;\n[progress addObserver:self forKeyPath:@\"fractionCompleted\" options:0 context:NULL];"
+        #expect(ScanFixtures.scan(objc, .objc).map(\.api) == ["KVO on Progress"])
+    }
+
     @Test func aFindingNamesItsRecipesAndTheModernCounterpart() throws {
         let finding = try #require(ScanFixtures.scan("group.enter()\nlet group = DispatchGroup()").first)
         #expect(finding.api == "DispatchGroup.enter")
