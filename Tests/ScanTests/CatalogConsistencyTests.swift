@@ -37,11 +37,24 @@ import Testing
     }
 
     @Test func everyFindYourCodeSpellingIsMatched() {
-        let spellings = FindYourCode.entries.flatMap(\.spellings)
-        #expect(!spellings.isEmpty)
-        for spelling in spellings {
-            #expect(!Self.findings(for: spelling).isEmpty, "no pattern matches `\(spelling)`")
+        #expect(!FindYourCode.entries.isEmpty)
+        for entry in FindYourCode.entries {
+            for spelling in entry.spellings {
+                #expect(!Self.findings(for: spelling, in: entry).isEmpty, "no pattern matches `\(spelling)`")
+            }
         }
+    }
+
+    @Test func bareMembersOfAnIndexRowAreReadOnTheRowsType() {
+        let row = APIIndexEntry(
+            ["DispatchGroup", "enter()", "leave()", "notify(queue:)", "wait(timeout:)", "dispatch_group_enter"],
+            uses: [])
+        for spelling in row.spellings {
+            #expect(!Self.findings(for: spelling, in: row).isEmpty, "`\(spelling)`")
+        }
+        let lock = APIIndexEntry(["NSLock", ".lock()", "unlock()"], uses: [])
+        #expect(Self.findings(for: "unlock()", in: lock).map(\.api) == ["NSLock.lock"])
+        #expect(Self.findings(for: ".lock()", in: lock).map(\.api) == ["NSLock.lock"])
     }
 
     /// The legacy APIs of the guide's API index, as they are spelled in code.
@@ -77,6 +90,17 @@ import Testing
     @Test(arguments: indexSpellings)
     func everyAPIIndexSpellingIsMatched(_ spelling: String) {
         #expect(!Self.findings(for: spelling).isEmpty, "no pattern matches `\(spelling)`")
+    }
+
+    /// Scans a spelling of an index row. A bare member after the row's type (`enter()` in the
+    /// `DispatchGroup` row) is ambiguous on its own, so it is read on that type, as the row means it.
+    static func findings(for spelling: String, in entry: APIIndexEntry) -> [Finding] {
+        let found = findings(for: spelling)
+        guard found.isEmpty, let type = entry.spellings.first, type != spelling, type.first?.isUppercase == true,
+            let first = spelling.first, first.isLowercase || first == "."
+        else { return found }
+        let member = spelling.hasPrefix(".") ? String(spelling.dropFirst()) : spelling
+        return findings(for: "\(type.prefix { $0.isLetter || $0 == "." }).\(member)")
     }
 
     /// Scans a spelling as a one-line source: Objective-C for C and Objective-C spellings, else Swift.
