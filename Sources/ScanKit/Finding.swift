@@ -1,4 +1,7 @@
 /// One use of a legacy API in a scanned file, and the recipes that show what replaces it.
+///
+/// It carries the recipe ids, not the recipes, so that it is a small value the reports can stream
+/// and the JSON can serialise; the reports look titles and pages up by id.
 public struct Finding: Sendable, Hashable, Codable {
     /// The file, as reached from the path given on the command line.
     public let path: String

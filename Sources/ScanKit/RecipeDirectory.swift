@@ -1,6 +1,9 @@
 import RecipeKit
 
 /// The title and guide page of each recipe, by id, for the reports.
+///
+/// Findings name recipes by id only; the three reports all show titles and page paths, and this is
+/// the one place that derives them from the catalog.
 struct RecipeDirectory: Sendable {
     struct Entry: Sendable, Codable, Equatable {
         let id: String

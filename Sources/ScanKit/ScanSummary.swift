@@ -6,12 +6,14 @@ import RecipeKit
 /// one that covers the most of the rest, and so on, so the first few pages a team reads cover most
 /// of its code. Findings with no recipe yet are counted apart and never folded into a recipe.
 public struct ScanSummary: Sendable, Codable {
+    /// Findings of one API, and the recipes that show it.
     public struct APICount: Sendable, Codable, Equatable {
         public let api: String
         public let count: Int
         public let recipes: [String]
     }
 
+    /// Findings that name one recipe.
     public struct RecipeCount: Sendable, Codable, Equatable {
         public let id: String
         public let title: String
@@ -19,11 +21,13 @@ public struct ScanSummary: Sendable, Codable {
         public let count: Int
     }
 
+    /// Findings in one file.
     public struct FileCount: Sendable, Codable, Equatable {
         public let path: String
         public let count: Int
     }
 
+    /// One recipe of the reading order, with what it adds to the ones before it.
     public struct ReadingStep: Sendable, Codable, Equatable {
         public let id: String
         public let title: String

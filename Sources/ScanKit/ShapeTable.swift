@@ -7,6 +7,9 @@ import RecipeKit
 /// the hot path makes no `String` for the words that are not in any pattern.
 public struct ShapeTable: Sendable {
     /// One API as findings show it.
+    ///
+    /// Shapes of several recipes with the same `api` are merged into one, so a finding lists
+    /// every recipe that shows the API.
     public struct API: Sendable {
         public let name: String
         /// Recipe ids, the most specific first (the one whose entry declares the fewest shapes).

@@ -1,4 +1,7 @@
 /// The two spellings `scan` reads: Swift, and Objective-C or C (`.m`, `.mm`, `.h`, `.c`).
+///
+/// The language decides how comments and strings are blanked (nested comments and raw strings in
+/// Swift; character literals and `@"…"` in Objective-C) and which patterns of a shape apply.
 public enum SourceLanguage: String, Sendable, Codable {
     case swift
     case objc

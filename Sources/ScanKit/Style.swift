@@ -5,6 +5,8 @@
 #endif
 
 /// ANSI styling, with `compare`'s rules: only on a terminal, never with `NO_COLOR` or `TERM=dumb`.
+///
+/// A copy of CompareKit's small internal `Style`, so that ScanKit does not depend on CompareKit.
 struct Style: Sendable {
     let enabled: Bool
 

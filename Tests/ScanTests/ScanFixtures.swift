@@ -3,6 +3,9 @@ import Foundation
 import ScanKit
 
 /// Where the fixtures and the package are, and one scanner built from the catalog for every test.
+///
+/// The fixtures are excluded from the test target and found from this file's path, so they are
+/// read as an app's sources would be, never compiled.
 enum ScanFixtures {
     /// `Tests/ScanTests/Fixtures`.
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
