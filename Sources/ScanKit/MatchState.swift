@@ -84,8 +84,7 @@ struct MatchState {
         case .dot:
             if !chainOpen {
                 // A leading dot (`.main`, `\.fractionCompleted`): only member patterns can match.
-                chain = Chain()
-                chain.line = tokens.line
+                chain = emptyChain(at: token)
             }
             expectingMember = true
             chainOpen = true
@@ -112,7 +111,7 @@ struct MatchState {
             if let last = frames.indices.last, frames[last].kind == .message, frames[last].messageState == 0 {
                 frames[last].messageState = 1
             }
-            frames.append(Frame(kind: message ? .message : .bracket, saved: Chain()))
+            frames.append(Frame(kind: message ? .message : .bracket, saved: emptyChain(at: token)))
             endChain()
         case .closeBracket:
             closeFrame(bracket: true)
@@ -149,6 +148,15 @@ struct MatchState {
         if token.kind != .identifier && token.kind != .openParen && token.kind != .question {
             callbackName = nil
         }
+    }
+
+    /// A chain with no words yet, placed at `token`: what a `(…)` or a leading dot starts.
+    private func emptyChain(at token: Token) -> Chain {
+        var chain = Chain()
+        chain.line = tokens.line
+        chain.start = token.start
+        chain.lineStart = tokens.lineStart
+        return chain
     }
 
     private mutating func endChain() {
@@ -254,9 +262,6 @@ struct MatchState {
             chain.depth = 1
             chain.literal = false
             chain.receiver = receiverTag(token)
-            chain.line = tokens.line
-            chain.start = token.start
-            chain.lineStart = tokens.lineStart
             return
         }
         if let word = self.word(token), trie.members.contains(word), let next = trie.child(0, word) {
@@ -264,9 +269,6 @@ struct MatchState {
             chain.node = next
             chain.depth = 1
             chain.literal = true
-            chain.line = tokens.line
-            chain.start = token.start
-            chain.lineStart = tokens.lineStart
             reached()
             return
         }
@@ -333,14 +335,14 @@ struct MatchState {
     // MARK: Calls
 
     private mutating func openParen(_ token: Token) {
-        var frame = Frame(kind: .paren, saved: chainOpen ? chain : Chain())
+        var frame = Frame(kind: .paren, saved: chainOpen ? chain : emptyChain(at: token))
         if chainOpen, chain.node >= 0, !chain.suppressed, chain.literal || chain.depth > 1 {
             matchArguments(after: token.end)
         }
         if chainOpen, chain.finding >= 0, argumentIsReceiver() {
             frame.argumentFinding = chain.finding
         }
-        frame.saved = chainOpen ? chain : Chain()
+        frame.saved = chainOpen ? chain : emptyChain(at: token)
         if let name = callbackName {
             holdAcrossCallback(name)
             callbackName = nil
@@ -429,18 +431,14 @@ struct MatchState {
     // MARK: Findings and hazards
 
     private mutating func record(_ api: Int32) {
-        let apis = table.apis
         var hazards: [String] = []
-        if let hazard = apis[Int(api)].hazard { hazards.append(hazard) }
+        if let hazard = table.apis[Int(api)].hazard { hazards.append(hazard) }
         if chain.finding >= 0 {
+            // The longer match is the more specific API and wins, even when no recipe shows it
+            // yet: naming the shorter one's recipes would claim more than the guide covers.
             let old = chain.finding
-            if !apis[Int(api)].recipes.isEmpty || apis[Int(findings[old].api)].recipes.isEmpty {
-                findings[old].dropped = true
-                hazards = findings[old].hazards + hazards.filter { !findings[old].hazards.contains($0) }
-            } else {
-                for hazard in hazards { findings[old].addHazard(hazard) }
-                return
-            }
+            findings[old].dropped = true
+            hazards = findings[old].hazards + hazards.filter { !findings[old].hazards.contains($0) }
         }
         findings.append(
             RawFinding(

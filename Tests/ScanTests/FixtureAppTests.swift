@@ -49,6 +49,13 @@ import Testing
         #expect(findings.first?.column == 1)
     }
 
+    @Test func theMostSpecificAPIOfAnExpressionWins() {
+        #expect(ScanFixtures.scan("Thread.sleep(forTimeInterval: 1)").map(\.api) == ["Thread.sleep"])
+        #expect(ScanFixtures.scan("DispatchQueue.main.sync { }").map(\.api) == ["DispatchQueue.main.sync"])
+        let objc = "[[NSOperationQueue mainQueue] addOperationWithBlock:^{ }];"
+        #expect(ScanFixtures.scan(objc, .objc).map { "\($0.column) \($0.api)" } == ["2 OperationQueue.addOperation"])
+    }
+
     @Test func progressObservationIsFoundInBothLanguages() {
         let swift =
             "let progress = Progress(totalUnitCount: 4)\nlet token = progress.observe(\\.completedUnitCount) { _, _ in }"
