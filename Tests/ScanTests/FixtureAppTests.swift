@@ -53,7 +53,7 @@ import Testing
         #expect(ScanFixtures.scan("Thread.sleep(forTimeInterval: 1)").map(\.api) == ["Thread.sleep"])
         #expect(ScanFixtures.scan("DispatchQueue.main.sync { }").map(\.api) == ["DispatchQueue.main.sync"])
         let objc = "[[NSOperationQueue mainQueue] addOperationWithBlock:^{ }];"
-        #expect(ScanFixtures.scan(objc, .objc).map { "\($0.column) \($0.api)" } == ["2 OperationQueue.addOperation"])
+        #expect(ScanFixtures.scan(objc, .objc).map { "\($0.column) \($0.api)" } == ["3 OperationQueue.addOperation"])
     }
 
     @Test func progressObservationIsFoundInBothLanguages() {
