@@ -112,6 +112,20 @@ import Testing
         #expect(markdown.contains("| `OSAtomic*` | 1 | no recipe yet |"))
     }
 
+    @Test func theBenchmarkTreeHasTheLinesAskedForAndFindingsInBothLanguages() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let generate = try await scan("--generate-benchmark-tree", directory.path, "3000")
+        #expect(generate.status == 0)
+        let run = try await scan("--json", directory.path)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        let summary = try #require(object["summary"] as? [String: Any])
+        let lines = try #require(summary["lines"] as? Int)
+        #expect(lines >= 3000 && lines < 3600)
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(Set(findings.compactMap { $0["language"] as? String }) == ["swift", "objc"])
+    }
+
     @Test func aScanThatSkipsFilesStillExitsZero() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
