@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "compare", targets: ["compare"]),
         .executable(name: "guide", targets: ["guide"]),
+        .executable(name: "scan", targets: ["scan"]),
     ],
     targets: [
         // Shared vocabulary: recorder, pace, seeded PRNG, fakes, parity rules. No recipe logic.
@@ -32,6 +33,9 @@ let package = Package(
         // `guide`: writes Guide/ from the catalog and the recipe sources.
         .target(name: "GuideKit", dependencies: ["Catalog", "RecipeKit"]),
         .executableTarget(name: "guide", dependencies: ["GuideKit"]),
+        // `scan`: finds the legacy concurrency calls in an app and names the recipe for each.
+        .target(name: "ScanKit", dependencies: ["Catalog", "RecipeKit"]),
+        .executableTarget(name: "scan", dependencies: ["ScanKit"]),
 
         .testTarget(name: "RecipeKitTests", dependencies: ["RecipeKit"]),
         // Behaviour of each recipe's two halves, including the declared differences.
@@ -40,6 +44,12 @@ let package = Package(
         .testTarget(
             name: "CatalogTests",
             dependencies: ["Catalog", "CompareKit", "GuideKit", "RecipeKit", "compare", "guide"]
+        ),
+        // The scanner on fixture apps, on Sources/Legacy and the guide's index; the CLI; bad input.
+        .testTarget(
+            name: "ScanTests",
+            dependencies: ["Catalog", "RecipeKit", "ScanKit", "scan"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

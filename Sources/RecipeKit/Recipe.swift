@@ -37,6 +37,9 @@ public struct Recipe: Sendable, Identifiable {
     public let legacyNeeds: [String]
     /// The same for the Modern file, below `Sources/Modern`.
     public let modernNeeds: [String]
+    /// The code shapes the Legacy side shows and the Modern side replaces: `scan` names this
+    /// recipe for each match in an app.
+    public let replaces: [CodeShape]
     public let scenarios: [Scenario]
 
     public init(
@@ -55,6 +58,7 @@ public struct Recipe: Sendable, Identifiable {
         isBridging: Bool = false,
         legacyNeeds: [String] = [],
         modernNeeds: [String] = [],
+        replaces: [CodeShape] = [],
         scenarios: [Scenario]
     ) {
         self.id = id
@@ -72,6 +76,7 @@ public struct Recipe: Sendable, Identifiable {
         self.isBridging = isBridging
         self.legacyNeeds = legacyNeeds
         self.modernNeeds = modernNeeds
+        self.replaces = replaces
         self.scenarios = scenarios
     }
 

@@ -106,6 +106,7 @@ extension Recipe {
         errata: [
             "004 L277–304: `storedError` is written from the download completions, which run concurrently, without synchronisation: a data race."
         ],
+        replaces: [.concurrentPerform, .dispatchGroup, .groupEnter, .groupLeave, .groupNotify],
         scenarios: [
             Scenario(
                 rules: [.exact, .invariant(["outcome", "photos"])],

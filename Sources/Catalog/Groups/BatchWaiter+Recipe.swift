@@ -40,6 +40,7 @@ extension Recipe {
             "On a timeout the modern side cancels the loads it gave up on; the legacy side leaves them running, and their completions still arrive after the report (`BatchWaiterTests.modernCancelsTheStragglerOnTimeout`, `BatchWaiterTests.legacyLeavesTheStragglerRunning`)."
         ],
         modernNeeds: ["Timers/WithTimeout.swift"],
+        replaces: [.groupWait, .dispatchGroup, .groupEnter, .groupLeave, .globalQueue],
         scenarios: [
             Scenario(
                 rules: [.exact],

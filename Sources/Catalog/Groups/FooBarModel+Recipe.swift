@@ -35,6 +35,7 @@ extension Recipe {
         differences: [
             "On the legacy side, correctness depends on every hop joining the group in time: an update sent from a callback with a plain `main.async` lets the notify run first and report `foo: 0` (`FooBarModelTests.legacyHopOutsideTheGroupLetsNotifyRunFirst`). The modern report always follows both updates, however late the background work finishes (`FooBarModelTests.modernReportsAfterBothUpdatesWhateverTheTiming`)."
         ],
+        replaces: [.groupAsync, .groupNotify, .dispatchGroup],
         scenarios: [
             Scenario(
                 rules: [.exact],

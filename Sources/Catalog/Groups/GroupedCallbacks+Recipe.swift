@@ -44,6 +44,9 @@ extension Recipe {
         ],
         differences: [],
         isBridging: true,
+        replaces: [
+            .groupEnter, .groupLeave, .groupNotify, .dispatchGroup, .semaphore, .semaphoreWait, .semaphoreSignal,
+        ],
         scenarios: [
             Scenario(
                 rules: [.partialOrder([OrderConstraint(.prefix("handler:"), before: .prefix("notify:"))])],

@@ -79,6 +79,7 @@ extension Recipe {
             "004 L31: `uint32_t inputValues[count]` puts 4 MB on the stack: half of the main thread's usual 8 MB, and far more than a secondary thread's. Use a heap array.",
             "004 L85–104: `SMutableSet` is a typo for `NSMutableSet`; `count` is used before it is declared (it means `numberCount`); `min` and `max` in `main` are never initialised; and nothing waits for the threads before their results are read.",
         ],
+        replaces: [.pthreadCreate, .thread, .dispatchGroup, .groupWait],
         scenarios: [
             Scenario(
                 rules: [.exact, .invariant(["min", "max"])],

@@ -73,6 +73,7 @@ extension Recipe {
         errata: [
             "004 L273: the parallel inner loop steps `x += 2` while the sequential loop steps by 1, so the two do different work. Both step by 1 here."
         ],
+        replaces: [.concurrentPerform],
         scenarios: [
             Scenario(
                 rules: [.multiset],

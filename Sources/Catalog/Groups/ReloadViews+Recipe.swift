@@ -42,6 +42,7 @@ extension Recipe {
             "000 §7.9: the problem statement says a group makes GCD run the tasks one after another, building dependencies between them. It doesn't: a group only tells you when all of them have finished. The order comes from the serial main queue.",
             "000 §7.9: the text calls the class \"GCDAppDelegate\", but the code casts the context to `AppDelegate`.",
         ],
+        replaces: [.groupNotify, .dispatchGroup, .groupEnter, .groupLeave, .groupAsync],
         scenarios: [
             Scenario(
                 rules: [.exact],

@@ -40,6 +40,7 @@ extension Recipe {
         errata: [
             "000 L1685: `sharedInstance` is declared with `-`, as an instance method; a shared-instance accessor must be a class method, `+ (instancetype) sharedInstance`."
         ],
+        replaces: [.dispatchOnce, .nsLock, .nsLockLock],
         scenarios: [
             // `shared` lives for the whole process: the first run of this scenario in a process (the
             // one `swift run compare` shows) is a true first access; later runs reach an instance that

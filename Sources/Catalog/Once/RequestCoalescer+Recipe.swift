@@ -41,6 +41,7 @@ extension Recipe {
         differences: [
             "Cancelling a legacy request calls its completion at once with `CocoaError(.userCancelled)`; a cancelled modern waiter keeps waiting and receives the value, because awaiting a `Task`'s `value` ignores the waiter's cancellation. On both sides the load goes on for the others (`RequestCoalescerTests.legacyCancelledRequestFailsAtOnceAndOthersGetTheValue`, `RequestCoalescerTests.modernCancelledWaiterStillGetsTheValue`)."
         ],
+        replaces: [.barrier, .concurrentQueue, .queueSync],
         scenarios: [
             Scenario(
                 rules: [.exact, .invariant(["loads", "received", "distinctValues", "loadsAfterALaterRequest"])],

@@ -41,6 +41,7 @@ extension Recipe {
             "A legacy caller returns before the one-time block has run (the once-box only dispatches it); a modern caller resumes after the work has finished (`RunOnceTests.legacyCallerReturnsBeforeTheBlockHasRun`, `RunOnceTests.modernCallersResumeAfterTheWorkHasRun`).",
             "A lock-based once-box holds its lock across the block, so a concurrent caller waits and the block runs once (`RunOnceTests.onceTokenMakesConcurrentCallersWait`); an actor does not hold anything across an `await`, so the check-then-await version runs the work twice (`RunOnceTests.naiveActorCacheRunsMakeTwice`) and only the stored `Task` keeps it to once (`RunOnceTests.modernConcurrentFirstCallersShareOneTask`).",
         ],
+        replaces: [.dispatchOnce, .nsLock, .nsLockLock, .groupAsync],
         scenarios: [
             Scenario(
                 rules: [.exact],

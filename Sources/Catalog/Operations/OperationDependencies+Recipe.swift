@@ -114,6 +114,15 @@ extension Recipe {
             `BlockOperation { firstOperationEntry(111) }` calls the same method.
             """,
         ],
+        replaces: [
+            .addDependency,
+            .blockOperation,
+            .operationQueue,
+            .addOperation,
+            .waitUntilFinished,
+            .operationCancel,
+            .operation,
+        ],
         scenarios: [
             Scenario(
                 rules: [

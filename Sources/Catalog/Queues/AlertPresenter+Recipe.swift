@@ -35,6 +35,7 @@ extension Recipe {
             "`AlertPresenter` is `Sendable` without `@unchecked`: it holds only a `@Sendable` closure. Its `dispatchPrecondition` enforces the main-queue rule at run time, which the modern `@MainActor` enforces at compile time.",
             "`AlertViewData` is a `Sendable` struct, so the block that captures it may cross to the main queue.",
         ],
+        replaces: [.mainAsync, .mainQueue, .dispatchPrecondition, .performSelectorOnMainThread],
         scenarios: [
             Scenario(
                 rules: [.exact],

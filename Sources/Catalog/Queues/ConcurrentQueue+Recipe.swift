@@ -41,6 +41,7 @@ extension Recipe {
             "003 L93: \"tasks are guaranteed to execute in the order added\" should read \"**start** in the order added\"; they may finish in any order.",
             "004 L108: \"concurrent = global dispatch queue\" conflates the two. You can create private concurrent queues with `attributes: .concurrent` (as here); the global queues are just the system's shared ones.",
         ],
+        replaces: [.concurrentQueue, .queueAsync, .groupAsync],
         scenarios: [
             Scenario(
                 rules: [.multiset],

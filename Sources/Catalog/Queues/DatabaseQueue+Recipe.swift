@@ -41,6 +41,7 @@ extension Recipe {
             "`DatabaseQueue` is `@unchecked Sendable`: `rows` is only touched inside blocks running on its private serial queue (inline when already there, otherwise via `sync`).",
             "The `log` closure is `@escaping @Sendable`, as everywhere in the guide.",
         ],
+        replaces: [.queueSpecific, .queueSync, .dispatchQueueLabel],
         scenarios: [
             Scenario(
                 rules: [.exact],

@@ -35,6 +35,7 @@ extension Recipe {
         differences: [
             "With **one** serial queue as both waiter and sender, the legacy wait times out: the signalling job waits behind the blocked one. With **one** actor, the modern wait still gets the signal, because the waiting job suspends and the actor runs the sending job meanwhile (`IndependentQueuesTests.oneActorStillGetsTheSignalWhereOneQueueTimesOut`)."
         ],
+        replaces: [.dispatchQueueLabel, .queueAsync],
         scenarios: [
             Scenario(
                 rules: [.invariant(["job 1"])],

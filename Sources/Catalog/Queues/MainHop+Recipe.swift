@@ -47,6 +47,7 @@ extension Recipe {
         differences: [
             "Legacy also ships the copied `Thread.isMainThread` version to show its wrong answer: called from a main-queue block under Swift Testing on Linux it logs `after`, `ran`, where the queue-key version and `Task.immediate` log `ran`, `after` (`MainHopTests.threadCheckPostsFromTheMainQueueOnLinux`)."
         ],
+        replaces: [.isMainThread, .mainAsync, .queueSpecific],
         scenarios: [
             Scenario(
                 rules: [.exact],

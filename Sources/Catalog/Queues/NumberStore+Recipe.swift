@@ -54,6 +54,7 @@ extension Recipe {
             "000 §7.6 L1319: the comment says \"if we haven't sorted the array on disk yet\"; the code checks whether the file has been created. The file on disk is never sorted.",
             "001 L76–138 repeats this listing and is cut off before the sort.",
         ],
+        replaces: [.globalQueue, .queueAsync, .mainAsync],
         scenarios: [
             Scenario(
                 rules: [.exact],

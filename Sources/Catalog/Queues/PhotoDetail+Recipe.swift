@@ -48,6 +48,15 @@ extension Recipe {
             "004 L133–141 builds the `UIImage` from `data` and only then checks `data != nil`; check first (here: the empty-data branch runs before any transform).",
             "Seed 001 repeats 000 §7.6 with a different line break in the URL. All the seeds' URLs are dead, and nothing here touches the network: the loader reads a temporary file.",
         ],
+        replaces: [
+            .mainAsync,
+            .globalQueue,
+            .queueAsync,
+            .mainSync,
+            .queueSync,
+            .performSelectorInBackground,
+            .performSelectorOnMainThread,
+        ],
         scenarios: [
             Scenario(
                 rules: [.exact],

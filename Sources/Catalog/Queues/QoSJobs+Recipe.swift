@@ -48,6 +48,7 @@ extension Recipe {
         errata: [
             "000 §7.5 (L1069–1075): \"the higher the priority, the more CPU time the code on that queue gets\" overstates it. A priority is a hint to the scheduler, not a share of the CPU."
         ],
+        replaces: [.globalQueue, .dispatchQoS],
         scenarios: [
             Scenario(
                 rules: [.invariant(QoSJobsTable.keys)],

@@ -37,6 +37,7 @@ extension Recipe {
         errata: [
             "000 §7.10 L1921: labels don't \"identify the queue system-wide\" and need not be unique. They are debugging names; reverse DNS is a convention."
         ],
+        replaces: [.dispatchQueueLabel, .queueAsync],
         scenarios: [
             Scenario(
                 rules: [.exact],

@@ -41,6 +41,7 @@ extension Recipe {
         differences: [
             "`sync` blocks the caller until the whole block has returned; `Task.immediate` gives control back at the body's first suspension, and the rest of the body runs later (`SubmissionOrderTests.immediateTaskReturnsAtItsFirstSuspension`, `SubmissionOrderTests.legacySyncWaitsForTheWholeBlock`)."
         ],
+        replaces: [.queueSync, .queueAsync, .mainAsync],
         scenarios: [
             Scenario(
                 rules: [.exact],

@@ -38,6 +38,7 @@ extension Recipe {
         errata: [
             "000 §7.5: \"synchronous execution doesn't mean the program waits\" is wrong. `sync` blocks the caller until the block returns, and two `sync` calls from one thread are ordered whatever the queue."
         ],
+        replaces: [.queueSync, .globalQueue],
         scenarios: [
             Scenario(
                 rules: [.exact],

@@ -47,6 +47,7 @@ extension Recipe {
         errata: [
             "000 §7.4 says never to `dispatch_sync` to the main queue, and §7.6 then does it from a background block. That is legal off main, but deadlocks if main is waiting for that block."
         ],
+        replaces: [.mainSync, .queueSync],
         scenarios: [
             Scenario(
                 "main.sync from main",

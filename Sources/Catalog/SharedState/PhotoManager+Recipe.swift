@@ -48,6 +48,7 @@ extension Recipe {
             "003 L344: a barrier on a global queue is not merely unwise; it is ignored, and the block runs as a plain `async`.",
             "004 L246: the barrier write and the `sync` read prevent a *race* (a read during a write), not deadlocks; a `sync` onto the same queue from inside the barrier is what would deadlock, and it traps.",
         ],
+        replaces: [.barrier, .concurrentQueue, .queueSync, .notificationPost],
         scenarios: [
             Scenario(
                 rules: [.invariant(["finalCount", "reads", "tornReads", "readersSeeingFewer", "contentAddedOnMain"])],

@@ -87,6 +87,7 @@ extension Recipe {
             worker paused after chunk 10, both transcripts are the same.
             """
         ],
+        replaces: [.thread, .threadDictionary, .threadExit, .runLoopRun, .runLoopPerform, .runLoop],
         scenarios: [
             Scenario(
                 rules: [.exact],

@@ -41,6 +41,7 @@ extension Recipe {
             "A work item cancelled before its deadline never runs; a cancelled task does run, but only to its `Task.sleep`, which throws at once. Neither runs the action, and only the task can be awaited for the outcome (`CancellableDelayTests.cancelledBeforeTheDeadlineRecordsNothing`, `CancellableDelayTests.cancelledTaskEndsAtOnceWithCancellationError`).",
             "`DispatchWorkItem.cancel()` does not stop an item that has already started: it runs to its end. A started task sees the cancellation (`Task.isCancelled` is true, its next cancellable `await` ends early) and can stop between steps (`CancellableDelayTests.cancelDoesNotStopAStartedWorkItemButAStartedTaskSeesIt`).",
         ],
+        replaces: [.workItem, .workItemCancel, .asyncAfter],
         scenarios: [
             Scenario(
                 rules: [.exact],

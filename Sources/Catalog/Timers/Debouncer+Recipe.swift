@@ -35,6 +35,7 @@ extension Recipe {
             "`Debouncer` is `@unchecked Sendable`: `pending` and `burstStart` are only touched on its serial `queue`, and `call` checks that with `dispatchPrecondition`.",
             "`action` is `@escaping @Sendable`: it runs later, on the queue. The work item's closure is written in nonisolated code.",
         ],
+        replaces: [.workItemCancel, .workItem, .asyncAfter],
         scenarios: [
             Scenario(
                 rules: [.exact, .invariant(["everySearchWaitedLongEnough"])],

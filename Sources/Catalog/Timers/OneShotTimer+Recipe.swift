@@ -38,6 +38,7 @@ extension Recipe {
             "The `Timer` block is `@Sendable`, so the `log` it captures is `@escaping @Sendable`.",
             "The source's event handler is not `@Sendable` in the API; it is written in nonisolated code and captures only the source and the `@Sendable` log.",
         ],
+        replaces: [.scheduledTimer, .timerSource, .sourceHandlers, .timerInvalidate, .runLoopRun, .timer],
         scenarios: [
             Scenario(
                 rules: [.exact],

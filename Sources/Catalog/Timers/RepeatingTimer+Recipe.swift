@@ -72,6 +72,7 @@ extension Recipe {
             "004 L594: `dispatch_time_t start` is an incomplete declaration that nothing uses; the timer is set from `DISPATCH_TIME_NOW`.",
             "000 §7.14 L3071: the text says `paintingTimer` is declared in the header (.h), but the listing is a class extension (`@interface AppDelegate ()`), which belongs in the .m file.",
         ],
+        replaces: [.scheduledTimer, .timerSource, .sourceHandlers, .timerInvalidate, .runLoopRun, .timer],
         scenarios: [
             Scenario(
                 rules: [.exact],

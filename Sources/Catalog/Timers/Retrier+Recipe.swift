@@ -42,6 +42,7 @@ extension Recipe {
         differences: [
             "Cancelled during a backoff, the legacy retrier reports the cancellation only when the backoff ends (the flag is read when `asyncAfter` fires); the modern loop reports it at once, because `Task.sleep` throws. Neither starts another attempt (`RetrierTests.legacyReportsCancellationWhenTheBackoffEndsModernAtOnce`)."
         ],
+        replaces: [.asyncAfter],
         scenarios: [
             Scenario(
                 rules: [.exact, .invariant(["attempts", "gapsAtLeastTheBackoff"])],

@@ -46,6 +46,7 @@ extension Recipe {
             "Cancelling the calling task stops a modern connect and its timer at once (`connect cancelled`); the legacy connector has no cancellation, and runs until the connect or the timeout (`SocketConnectorTests.modernConnectStopsWhenTheCallerIsCancelled`).",
         ],
         modernNeeds: ["Timers/WithTimeout.swift"],
+        replaces: [.timerSource, .sourceHandlers],
         scenarios: [
             Scenario(
                 rules: [.exact],

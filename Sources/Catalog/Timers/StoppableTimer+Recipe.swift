@@ -45,6 +45,7 @@ extension Recipe {
         differences: [
             "Stopping the Legacy timer from another thread is only a request: `stop` returns before the posted `invalidate()` has run, and the timer can fire until it does (`StoppableTimerTests.legacyStopFromAnotherThreadIsOnlyARequest`). The modern `stop()` runs on the main actor, like the ticks, so it has taken effect when it returns (`StoppableTimerTests.modernStopFromOutsideRunsNoTickAfterStop`)."
         ],
+        replaces: [.timerInvalidate, .scheduledTimer, .runLoopPerform, .timer],
         scenarios: [
             Scenario(
                 rules: [.exact],

@@ -48,6 +48,7 @@ extension Recipe {
         errata: [
             "000 §7.14 L3245: the invocation listing ends `repeats:YES];;` with a stray semicolon."
         ],
+        replaces: [.unscheduledTimer, .runLoopAdd, .runLoopRun, .runLoopPerform, .timer],
         scenarios: [
             Scenario(
                 rules: [.exact],

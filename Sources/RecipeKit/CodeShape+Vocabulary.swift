@@ -1,0 +1,334 @@
+/// The legacy APIs as shapes, each spelled once, for catalog entries to declare and `scan` to find.
+///
+/// A catalog entry lists the ones its Legacy file shows (`replaces: [.dispatchGroupEnter, …]`);
+/// `scan` also detects every shape here that no entry lists yet, and reports it as "no recipe yet".
+/// A new API gets a new shape here, or inline in the entry that first shows it.
+extension CodeShape {
+    // MARK: Queues
+
+    public static let dispatchQueueLabel = CodeShape(
+        "DispatchQueue(label:)", swift: ["DispatchQueue(label)"], objc: ["dispatch_queue_create"],
+        modern: "an actor")
+    public static let concurrentQueue = CodeShape(
+        "DispatchQueue(attributes: .concurrent)", swift: ["DispatchQueue(label concurrent)"],
+        objc: ["dispatch_queue_create(DISPATCH_QUEUE_CONCURRENT)", "DISPATCH_QUEUE_CONCURRENT"],
+        modern: "a task group")
+    public static let mainQueue = CodeShape(
+        "DispatchQueue.main", swift: ["DispatchQueue.main"], objc: ["dispatch_get_main_queue"],
+        modern: "`@MainActor`")
+    public static let globalQueue = CodeShape(
+        "DispatchQueue.global(qos:)", swift: ["DispatchQueue.global"],
+        objc: ["dispatch_get_global_queue"], modern: "`Task(priority:)`, `@concurrent` functions")
+    public static let mainAsync = CodeShape(
+        "DispatchQueue.main.async", swift: ["DispatchQueue.main.async"],
+        objc: ["dispatch_async(dispatch_get_main_queue)"],
+        modern: "`@MainActor` function, `await MainActor.run`")
+    public static let queueAsync = CodeShape(
+        "DispatchQueue.async", swift: ["DispatchQueue.async", "DispatchQueue.global.async"],
+        objc: ["dispatch_async", "dispatch_async(dispatch_get_global_queue)"],
+        modern: "`Task {}`, an actor method, a child task")
+    public static let queueSync = CodeShape(
+        "DispatchQueue.sync", swift: ["DispatchQueue.sync", "DispatchQueue.global.sync"],
+        objc: ["dispatch_sync"], modern: "`await` an actor method")
+    public static let mainSync = CodeShape(
+        "DispatchQueue.main.sync", swift: ["DispatchQueue.main.sync"],
+        objc: ["dispatch_sync(dispatch_get_main_queue)"], modern: "`await MainActor.run`",
+        hazard: "deadlocks (traps on Linux) when called on the main thread")
+    public static let asyncAfter = CodeShape(
+        "DispatchQueue.asyncAfter",
+        swift: [
+            "DispatchQueue.asyncAfter", "DispatchQueue.main.asyncAfter", "DispatchQueue.global.asyncAfter",
+            ".asyncAfter",
+        ],
+        objc: ["dispatch_after"], modern: "`Task.sleep(for:)`, then the work")
+    public static let barrier = CodeShape(
+        "DispatchQueue.async(flags: .barrier)",
+        swift: [".async(barrier)", ".sync(barrier)", "DispatchWorkItem(barrier)"],
+        objc: ["dispatch_barrier_async", "dispatch_barrier_sync"], modern: "an actor method")
+    public static let dispatchTime = CodeShape(
+        "DispatchTime", swift: ["DispatchTime"], objc: ["dispatch_time", "DISPATCH_TIME_NOW"],
+        modern: "`ContinuousClock.Instant`, `Duration`")
+    public static let dispatchQoS = CodeShape(
+        "DispatchQoS", swift: ["DispatchQoS"], objc: ["DISPATCH_QUEUE_PRIORITY_*", "QOS_CLASS_*"],
+        modern: "`TaskPriority`")
+    public static let queueSpecific = CodeShape(
+        "DispatchSpecificKey",
+        swift: [
+            "DispatchSpecificKey", ".setSpecific", "DispatchQueue.getSpecific", "DispatchQueue.main.setSpecific",
+        ],
+        objc: ["dispatch_queue_set_specific", "dispatch_get_specific", "dispatch_queue_get_specific"],
+        modern: "an actor; `preconditionIsolated()`")
+    public static let queueTarget = CodeShape(
+        "DispatchQueue(label:target:)", swift: ["DispatchQueue(label target)"], objc: ["dispatch_set_target_queue"],
+        modern: "one actor, or actors sharing a `SerialExecutor`")
+    public static let queueSuspend = CodeShape(
+        "DispatchQueue.suspend", swift: ["DispatchQueue.suspend"], objc: ["dispatch_suspend"],
+        modern: "an actor-owned job list with a resume signal")
+    public static let dispatchPrecondition = CodeShape(
+        "dispatchPrecondition", swift: ["dispatchPrecondition"], objc: ["dispatch_assert_queue"],
+        modern: "`MainActor.assertIsolated()`")
+    public static let dispatchFunctionVariants = CodeShape(
+        "dispatch_*_f", swift: ["dispatch_async_f", "dispatch_sync_f"],
+        objc: ["dispatch_async_f", "dispatch_sync_f", "dispatch_after_f", "dispatch_group_async_f"],
+        modern: "closures capturing `Sendable` values")
+
+    // MARK: Groups
+
+    public static let dispatchGroup = CodeShape(
+        "DispatchGroup", swift: ["DispatchGroup"], objc: ["dispatch_group_create"],
+        modern: "`withTaskGroup`")
+    public static let groupEnter = CodeShape(
+        "DispatchGroup.enter", swift: ["DispatchGroup.enter"], objc: ["dispatch_group_enter"],
+        modern: "a task-group child")
+    public static let groupLeave = CodeShape(
+        "DispatchGroup.leave", swift: ["DispatchGroup.leave"], objc: ["dispatch_group_leave"],
+        modern: "the child task returns")
+    public static let groupNotify = CodeShape(
+        "DispatchGroup.notify", swift: ["DispatchGroup.notify"], objc: ["dispatch_group_notify"],
+        modern: "code after `await withTaskGroup`")
+    public static let groupWait = CodeShape(
+        "DispatchGroup.wait", swift: ["DispatchGroup.wait"], objc: ["dispatch_group_wait"],
+        modern: "`await` the task group; a timeout races `Task.sleep`")
+    public static let groupAsync = CodeShape(
+        "DispatchQueue.async(group:)", swift: [".async(group)", "DispatchQueue.global.async(group)"],
+        objc: ["dispatch_group_async"], modern: "`group.addTask`, `async let`")
+    public static let concurrentPerform = CodeShape(
+        "DispatchQueue.concurrentPerform", swift: [".concurrentPerform"], objc: ["dispatch_apply"],
+        modern: "a task group over chunks")
+
+    // MARK: Semaphores
+
+    public static let semaphore = CodeShape(
+        "DispatchSemaphore", swift: ["DispatchSemaphore"],
+        objc: ["dispatch_semaphore_create"],
+        modern: "`withCheckedContinuation`; a sliding-window task group; `Mutex`")
+    public static let semaphoreWait = CodeShape(
+        "DispatchSemaphore.wait", swift: ["DispatchSemaphore.wait"], objc: ["dispatch_semaphore_wait"],
+        modern: "`await` (a continuation) instead of blocking")
+    public static let semaphoreSignal = CodeShape(
+        "DispatchSemaphore.signal", swift: ["DispatchSemaphore.signal"], objc: ["dispatch_semaphore_signal"],
+        modern: "resume a continuation")
+
+    // MARK: Work items, once
+
+    public static let workItem = CodeShape(
+        "DispatchWorkItem", swift: ["DispatchWorkItem"], objc: ["dispatch_block_create", "dispatch_block_*"],
+        modern: "a `Task` handle")
+    public static let workItemCancel = CodeShape(
+        "DispatchWorkItem.cancel", swift: ["DispatchWorkItem.cancel"], objc: ["dispatch_block_cancel"],
+        modern: "`task.cancel()`, `Task.isCancelled`")
+    public static let workItemWait = CodeShape(
+        "DispatchWorkItem.wait", swift: ["DispatchWorkItem.wait"], objc: ["dispatch_block_wait"],
+        modern: "`await task.value`")
+    public static let workItemNotify = CodeShape(
+        "DispatchWorkItem.notify", swift: ["DispatchWorkItem.notify"], objc: ["dispatch_block_notify"],
+        modern: "code after `await task.value`")
+    public static let dispatchOnce = CodeShape(
+        "dispatch_once", swift: ["dispatch_once"], objc: ["dispatch_once"],
+        modern: "`static let`; an actor caching a `Task`")
+
+    // MARK: Sources and I/O
+
+    public static let timerSource = CodeShape(
+        "DispatchSource.makeTimerSource",
+        swift: [".makeTimerSource", "DispatchSourceTimer"],
+        objc: ["DISPATCH_SOURCE_TYPE_TIMER", "dispatch_source_set_timer"],
+        modern: "an `AsyncStream` ticker; `clock.sleep(until:)`")
+    public static let signalSource = CodeShape(
+        "DispatchSource.makeSignalSource", swift: [".makeSignalSource", "DispatchSourceSignal"],
+        objc: ["DISPATCH_SOURCE_TYPE_SIGNAL"], modern: "an `AsyncStream` fed by the source")
+    public static let readWriteSource = CodeShape(
+        "DispatchSource.makeReadSource",
+        swift: [
+            ".makeReadSource", ".makeWriteSource", "DispatchSourceRead",
+            "DispatchSourceWrite",
+        ],
+        objc: ["DISPATCH_SOURCE_TYPE_READ", "DISPATCH_SOURCE_TYPE_WRITE"],
+        modern: "an `AsyncStream` fed by the source")
+    public static let processSource = CodeShape(
+        "DispatchSource.makeProcessSource", swift: [".makeProcessSource", "DispatchSourceProcess"],
+        objc: ["DISPATCH_SOURCE_TYPE_PROC"], modern: "`Process.terminationHandler` bridged with a continuation")
+    public static let fileSystemSource = CodeShape(
+        "DispatchSource.makeFileSystemObjectSource",
+        swift: [".makeFileSystemObjectSource", "DispatchSourceFileSystemObject"],
+        objc: ["DISPATCH_SOURCE_TYPE_VNODE"], modern: "an `AsyncStream` of directory events")
+    public static let memoryPressureSource = CodeShape(
+        "DispatchSource.makeMemoryPressureSource", swift: [".makeMemoryPressureSource"],
+        objc: ["DISPATCH_SOURCE_TYPE_MEMORYPRESSURE"], modern: "an `AsyncStream` of pressure events")
+    public static let sourceHandlers = CodeShape(
+        "DispatchSource.setEventHandler",
+        swift: [
+            "DispatchSource.setEventHandler", "DispatchSourceTimer.setEventHandler",
+            "DispatchSourceTimer.schedule", "DispatchSource.schedule", "DispatchSource.resume",
+            "DispatchSourceTimer.resume", "DispatchSource.cancel", "DispatchSourceTimer.cancel", ".setEventHandler",
+            ".setCancelHandler",
+        ],
+        objc: [
+            "dispatch_source_set_event_handler", "dispatch_source_set_cancel_handler", "dispatch_resume",
+            "dispatch_source_cancel", "dispatch_source_create", "dispatch_source_*",
+        ],
+        modern: "`for await`; `onTermination`; task cancellation")
+    public static let dispatchIO = CodeShape(
+        "DispatchIO", swift: ["DispatchIO"],
+        objc: ["dispatch_io_*", "dispatch_read", "dispatch_write"],
+        modern: "an `AsyncThrowingStream` of chunks; `FileHandle` reads in a task")
+
+    // MARK: Operations
+
+    public static let operationQueue = CodeShape(
+        "OperationQueue", swift: ["OperationQueue"], objc: ["NSOperationQueue"],
+        modern: "a task group, `async let`, `Task`")
+    public static let mainOperationQueue = CodeShape(
+        "OperationQueue.main", swift: ["OperationQueue.main"], objc: ["NSOperationQueue.mainQueue"],
+        modern: "`Task { @MainActor in }`, `MainActor.run`")
+    public static let addOperation = CodeShape(
+        "OperationQueue.addOperation",
+        swift: [".addOperation", ".addOperations", "OperationQueue.main.addOperation"],
+        objc: [
+            ".addOperation", ".addOperationWithBlock", ".addOperations",
+            "NSOperationQueue.addOperations", "NSOperationQueue.mainQueue.addOperationWithBlock",
+        ],
+        modern: "a child task, `Task {}`")
+    public static let operation = CodeShape(
+        "Operation", swift: ["Operation"], objc: ["NSOperation"], modern: "an async function")
+    public static let blockOperation = CodeShape(
+        "BlockOperation", swift: ["BlockOperation"], objc: ["NSBlockOperation"],
+        modern: "an async function, a child task")
+    public static let addDependency = CodeShape(
+        "Operation.addDependency",
+        swift: [".addDependency"],
+        objc: [".addDependency"],
+        modern: "sequential awaits, an `async let` DAG")
+    public static let maxConcurrentOperationCount = CodeShape(
+        "OperationQueue.maxConcurrentOperationCount", swift: [".maxConcurrentOperationCount"],
+        objc: [".maxConcurrentOperationCount", ".setMaxConcurrentOperationCount"],
+        modern: "a sliding-window task group")
+    public static let operationCancel = CodeShape(
+        "Operation.cancel",
+        swift: ["Operation.cancel", "BlockOperation.cancel", ".cancelAllOperations"],
+        objc: ["NSOperation.cancel", "NSBlockOperation.cancel", ".cancelAllOperations"],
+        modern: "`Task.cancel()`, `Task.isCancelled`")
+    public static let waitUntilFinished = CodeShape(
+        "OperationQueue.waitUntilAllOperationsAreFinished",
+        swift: [".waitUntilAllOperationsAreFinished", ".addOperations(waitUntilFinished)"],
+        objc: [".waitUntilAllOperationsAreFinished"], modern: "`await`")
+
+    // MARK: Threads
+
+    public static let thread = CodeShape(
+        "Thread", swift: ["Thread"], objc: ["NSThread"], modern: "`Task {}`, `Task.detached`")
+    public static let detachNewThread = CodeShape(
+        "Thread.detachNewThread", swift: [".detachNewThread", ".detachNewThreadSelector"],
+        objc: [".detachNewThreadSelector", ".detachNewThreadWithBlock"],
+        modern: "`Task.detached`, `@concurrent` functions")
+    public static let performSelectorInBackground = CodeShape(
+        "performSelector(inBackground:)", swift: [".performSelector(inBackground)", ".performSelectorInBackground"],
+        objc: [".performSelectorInBackground"], modern: "`Task.detached`")
+    public static let performSelectorOnMainThread = CodeShape(
+        "performSelector(onMainThread:)", swift: [".performSelector(onMainThread)", ".performSelectorOnMainThread"],
+        objc: [".performSelectorOnMainThread"], modern: "`await MainActor.run`, a `@MainActor` function")
+    public static let threadSleep = CodeShape(
+        "Thread.sleep", swift: ["Thread.sleep"], objc: ["NSThread.sleepForTimeInterval", "usleep"],
+        modern: "`Task.sleep(for:)`")
+    public static let threadDictionary = CodeShape(
+        "Thread.threadDictionary", swift: [".threadDictionary"],
+        objc: [".threadDictionary"], modern: "`@TaskLocal`")
+    public static let threadExit = CodeShape(
+        "Thread.exit", swift: ["Thread.exit"], objc: ["NSThread.exit"],
+        modern: "return from the task (no forced exit)")
+    public static let isMainThread = CodeShape(
+        "Thread.isMainThread", swift: ["Thread.isMainThread", "Thread.current.isMainThread"],
+        objc: ["NSThread.isMainThread"], modern: "`MainActor.assertIsolated()`")
+    public static let pthreadCreate = CodeShape(
+        "pthread_create", swift: ["pthread_create", "pthread_join"],
+        objc: ["pthread_create", "pthread_join", "pthread_detach"],
+        modern: "a `Task` and `await task.value`")
+    public static let pthread = CodeShape(
+        "pthread_*", swift: ["pthread_*"], objc: ["pthread_*"], modern: "a `Task`, `@TaskLocal`, `Mutex`")
+
+    // MARK: Locks
+
+    public static let nsLock = CodeShape(
+        "NSLock", swift: ["NSLock"], objc: ["NSLock"], modern: "`Mutex`, an actor")
+    public static let nsLockLock = CodeShape(
+        "NSLock.lock", swift: ["NSLock.lock", "NSLock.unlock", "NSLock.withLock", "NSLock.try"],
+        objc: ["NSLock.lock", "NSLock.unlock", "NSLock.tryLock"], modern: "`Mutex.withLock`")
+    public static let recursiveLock = CodeShape(
+        "NSRecursiveLock", swift: ["NSRecursiveLock"], objc: ["NSRecursiveLock"],
+        modern: "restructure, then `Mutex` locked once at the entry")
+    public static let condition = CodeShape(
+        "NSCondition", swift: ["NSCondition"], objc: ["NSCondition"],
+        modern: "actor state with waiting continuations")
+    public static let conditionLock = CodeShape(
+        "NSConditionLock", swift: ["NSConditionLock"], objc: ["NSConditionLock"],
+        modern: "an actor state machine with continuations")
+    public static let unfairLock = CodeShape(
+        "os_unfair_lock", swift: ["os_unfair_lock*", "OSAllocatedUnfairLock"],
+        objc: ["os_unfair_lock*", "OS_UNFAIR_LOCK_INIT", "OSAllocatedUnfairLock"], modern: "`Mutex`")
+    public static let synchronized = CodeShape(
+        "@synchronized", swift: ["objc_sync_enter", "objc_sync_exit"],
+        objc: ["@synchronized", "objc_sync_enter", "objc_sync_exit"], modern: "`Mutex.withLock`, an actor")
+    public static let osAtomic = CodeShape(
+        "OSAtomic*", swift: ["OSAtomic*", "OSMemoryBarrier"], objc: ["OSAtomic*", "OSMemoryBarrier"],
+        modern: "`Atomic` (Synchronization)")
+    public static let pthreadMutex = CodeShape(
+        "pthread_mutex_*", swift: ["pthread_mutex_*", "pthread_rwlock_*"],
+        objc: ["pthread_mutex_*", "pthread_rwlock_*"], modern: "`Mutex`")
+
+    // MARK: Run loops and timers
+
+    public static let scheduledTimer = CodeShape(
+        "Timer.scheduledTimer", swift: [".scheduledTimer"],
+        objc: [".scheduledTimerWithTimeInterval"], modern: "an `AsyncStream` ticker; a `Task.sleep` loop")
+    public static let timer = CodeShape(
+        "Timer", swift: ["Timer"], objc: ["NSTimer"], modern: "a task that sleeps to a deadline")
+    public static let unscheduledTimer = CodeShape(
+        "Timer(timeInterval:)", swift: ["Timer(timeInterval)", "Timer(fire)", "Timer.init"],
+        objc: ["NSTimer.timerWithTimeInterval", "NSTimer.alloc.initWithFireDate"],
+        modern: "a ticker started lazily")
+    public static let timerInvalidate = CodeShape(
+        "Timer.invalidate", swift: ["Timer.invalidate", "Timer.isValid"], objc: ["NSTimer.invalidate"],
+        modern: "`task.cancel()`; `break` out of `for await`")
+    public static let runLoop = CodeShape(
+        "RunLoop", swift: ["RunLoop"], objc: ["NSRunLoop", "CFRunLoop*"], modern: "a task; an actor")
+    public static let runLoopRun = CodeShape(
+        "RunLoop.run",
+        swift: ["RunLoop.run", "RunLoop.current.run", "RunLoop.main.run", "CFRunLoopRun"],
+        objc: [
+            "NSRunLoop.currentRunLoop.run", "NSRunLoop.currentRunLoop.runMode", "NSRunLoop.currentRunLoop.runUntilDate",
+            "NSRunLoop.mainRunLoop.run", "CFRunLoopRun",
+        ],
+        modern: "a long-lived task consuming an `AsyncStream`")
+    public static let runLoopAdd = CodeShape(
+        "RunLoop.add(_:forMode:)", swift: ["RunLoop.add", "RunLoop.current.add", "RunLoop.main.add"],
+        objc: ["NSRunLoop.currentRunLoop.addTimer", "NSRunLoop.mainRunLoop.addTimer", "NSRunLoop.addTimer"],
+        modern: "a ticker started lazily")
+    public static let runLoopPerform = CodeShape(
+        "RunLoop.perform", swift: ["RunLoop.perform", "RunLoop.current.perform", "RunLoop.main.perform"],
+        objc: ["NSRunLoop.performBlock", "NSRunLoop.currentRunLoop.performBlock", "CFRunLoopPerformBlock"],
+        modern: "an actor call")
+    public static let displayLink = CodeShape(
+        "CADisplayLink", swift: ["CADisplayLink"], objc: ["CADisplayLink"],
+        modern: "a frame-paced `AsyncStream` (guide note)")
+
+    // MARK: Callbacks that become streams
+
+    public static let notificationObserver = CodeShape(
+        "NotificationCenter.addObserver",
+        swift: [
+            "NotificationCenter.default.addObserver", "NotificationCenter.addObserver", ".addObserver(forName)",
+            ".addObserver(selector)",
+        ],
+        objc: [
+            "NSNotificationCenter.defaultCenter.addObserver", "NSNotificationCenter.addObserver", ".addObserverForName",
+        ],
+        modern: "`NotificationCenter.notifications(named:)`, an `AsyncStream`")
+    public static let notificationPost = CodeShape(
+        "NotificationCenter.post", swift: ["NotificationCenter.default.post", "NotificationCenter.post"],
+        objc: ["NSNotificationCenter.defaultCenter.postNotificationName", "NSNotificationCenter.postNotificationName"],
+        modern: "an `AsyncStream` of events")
+    public static let progressObservation = CodeShape(
+        "KVO on Progress",
+        swift: ["Progress.observe", "Progress.addObserver", ".fractionCompleted"],
+        objc: ["NSProgress.addObserver"], modern: "an `AsyncStream` of progress")
+}

@@ -1,0 +1,35 @@
+/// One use of a legacy API in a scanned file, and the recipes that show what replaces it.
+///
+/// It carries the recipe ids, not the recipes, so that it is a small value the reports can stream
+/// and the JSON can serialise; the reports look titles and pages up by id.
+public struct Finding: Sendable, Hashable, Codable {
+    /// The file, as reached from the path given on the command line.
+    public let path: String
+    public let line: Int
+    /// 1-based, in characters.
+    public let column: Int
+    public let language: SourceLanguage
+    /// The API as the guide names it, e.g. `DispatchGroup.enter`.
+    public let api: String
+    /// The ids of the recipes whose Legacy side shows this API, the most specific first; empty
+    /// when no landed recipe covers it yet.
+    public let recipes: [String]
+    /// The modern counterpart, in a few words.
+    public let modern: String
+    /// Hazards the code around the call makes likely.
+    public let hazards: [String]
+
+    public init(
+        path: String, line: Int, column: Int, language: SourceLanguage, api: String, recipes: [String],
+        modern: String, hazards: [String]
+    ) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.language = language
+        self.api = api
+        self.recipes = recipes
+        self.modern = modern
+        self.hazards = hazards
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// The `--json` document, written as the scan goes: schema version 1 (fields are only ever added,
+/// and a change to an existing field bumps `schemaVersion`). The README documents every field.
+///
+/// Findings are written one object per line as they are found, so a scan of any size streams; the
+/// summary and the skipped files follow them.
+struct JSONReport {
+    let directory: RecipeDirectory
+
+    func header(paths: [String]) -> String {
+        "{\n  \"schemaVersion\": 1,\n  \"paths\": [\(paths.map(Self.quote).joined(separator: ", "))],\n  \"findings\": ["
+    }
+
+    /// The JSON of the fields that are the same for every finding of an API, and of the last path.
+    private var apiFields: [String: String] = [:]
+    private var lastPath = (path: "", quoted: "\"\"")
+
+    init(directory: RecipeDirectory) {
+        self.directory = directory
+    }
+
+    mutating func render(_ finding: Finding, first: Bool) -> String {
+        if finding.path != lastPath.path { lastPath = (finding.path, Self.quote(finding.path)) }
+        let key = finding.api + "\u{0}" + finding.modern
+        let fields: String
+        if let cached = apiFields[key] {
+            fields = cached
+        } else {
+            let recipes = finding.recipes.map { id in
+                let entry = directory[id]
+                return "{\"id\": \(Self.quote(id)), \"title\": \(Self.quote(entry.title)), "
+                    + "\"page\": \(Self.quote(entry.page))}"
+            }
+            fields =
+                "\"api\": \(Self.quote(finding.api)), \"recipes\": [\(recipes.joined(separator: ", "))], "
+                + "\"modern\": \(Self.quote(finding.modern)), "
+            apiFields[key] = fields
+        }
+        let hazards = finding.hazards.isEmpty ? "" : finding.hazards.map(Self.quote).joined(separator: ", ")
+        return (first ? "\n" : ",\n") + "    {\"path\": \(lastPath.quoted), \"line\": \(finding.line), "
+            + "\"column\": \(finding.column), \"language\": \"\(finding.language.rawValue)\", "
+            + fields + "\"hazards\": [\(hazards)]}"
+    }
+
+    func footer(summary: ScanSummary, skipped: [SkippedFile], anyFindings: Bool) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        func encode<Value: Encodable>(_ value: Value) -> String {
+            guard let data = try? encoder.encode(value) else { return "null" }
+            return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n", with: "\n  ")
+        }
+        return (anyFindings ? "\n  ],\n" : "],\n") + "  \"summary\": \(encode(summary)),\n"
+            + "  \"skipped\": \(encode(skipped))\n}\n"
+    }
+
+    /// A JSON string literal.
+    static func quote(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + text + "\"" }
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,489 @@
+/// The second pass of `FileScanner` over one file: chains, frames, braces and the hazard trackers.
+///
+/// Kept apart from `FileScanner` so that the state of one run is a value with a clear lifetime: it
+/// lives for one file and is dropped with it.
+struct MatchState {
+    typealias Token = FileScanner.Token
+    typealias Chain = FileScanner.Chain
+    typealias Frame = FileScanner.Frame
+
+    let scanner: FileScanner
+    let bytes: UnsafeBufferPointer<UInt8>
+    let names: [UInt64: Int32]
+    var findings: [RawFinding] = []
+
+    private var tokens: FileScanner.Tokenizer
+    private var chain = Chain()
+    /// The chain may go on: the last token ended it (an identifier, or the `)` of its call).
+    private var chainOpen = false
+    private var expectingMember = false
+    private var frames: [Frame] = []
+    private var braces: [FileScanner.Brace] = []
+    private var previous = Token()
+    /// Argument words of a matched call, whose own chains must not be reported again.
+    private var suppressedWords: [Int32] = []
+    private var suppressedUntil = 0
+    /// A submission waiting for its block: the queue, and the frame depth it was made at.
+    private var pendingBlockQueue: UInt64 = 0
+    private var pendingBlockDepth = 0
+    private var pendingLockFinding = -1
+    private var pendingLockDepth = 0
+    /// Where each semaphore or group was last signalled from: line and brace depth.
+    private var signals: [UInt64: (line: Int, depth: Int)] = [:]
+    /// Locks held by `lock()` with no `unlock()` yet: the finding and the brace depth.
+    private var held: [UInt64: (finding: Int, depth: Int)] = [:]
+    private var callbackName: String?
+    /// How many open braces are the body of a scoped lock (`withLock { }`, `@synchronized { }`).
+    private var lockBraces = 0
+    private var columnCache = (lineStart: -1, offset: 0, column: 1)
+
+    private static let lookAheadLimit = 1024
+    /// Nesting deeper than this is only counted, so that memory stays flat on any input.
+    private static let maxDepth = 512
+    private var frameOverflow = 0
+    private var braceOverflow = 0
+    private static let waitWindow = 12
+
+    init(scanner: FileScanner, bytes: UnsafeBufferPointer<UInt8>, names: [UInt64: Int32]) {
+        self.scanner = scanner
+        self.bytes = bytes
+        self.names = names
+        tokens = FileScanner.Tokenizer(bytes)
+    }
+
+    static func combine(_ receiver: UInt64, _ word: UInt64) -> UInt64 {
+        (receiver &* 0x9E37_79B9_7F4A_7C15) ^ word
+    }
+
+    private var trie: ShapeTable.Trie { scanner.trie }
+    private var table: ShapeTable { scanner.table }
+
+    mutating func run() {
+        while true {
+            let token = tokens.next()
+            if token.kind == .end { break }
+            if token.afterNewline, pendingBlockQueue != 0, frames.count <= pendingBlockDepth,
+                previous.kind != .closeParen
+            {
+                pendingBlockQueue = 0
+            }
+            if token.afterNewline, pendingLockFinding >= 0, frames.count <= pendingLockDepth,
+                previous.kind != .closeParen
+            {
+                pendingLockFinding = -1
+            }
+            handle(token)
+            previous = token
+        }
+    }
+
+    private mutating func handle(_ token: Token) {
+        switch token.kind {
+        case .identifier:
+            identifier(token)
+        case .dot:
+            if !chainOpen {
+                // A leading dot (`.main`, `\.fractionCompleted`): only member patterns can match.
+                chain = emptyChain(at: token)
+            }
+            expectingMember = true
+            chainOpen = true
+        case .openParen where frames.count >= Self.maxDepth, .openBracket where frames.count >= Self.maxDepth:
+            frameOverflow += 1
+            endChain()
+        case .closeParen where frameOverflow > 0, .closeBracket where frameOverflow > 0:
+            frameOverflow -= 1
+            endChain()
+        case .openBrace where braces.count >= Self.maxDepth:
+            braceOverflow += 1
+            endChain()
+        case .closeBrace where braceOverflow > 0:
+            braceOverflow -= 1
+            endChain()
+        case .openParen:
+            openParen(token)
+        case .closeParen:
+            closeFrame(bracket: false)
+        case .openBracket:
+            let message =
+                scanner.language == .objc && previous.kind != .identifier && previous.kind != .closeParen
+                && previous.kind != .closeBracket && previous.kind != .at
+            if let last = frames.indices.last, frames[last].kind == .message, frames[last].messageState == 0 {
+                frames[last].messageState = 1
+            }
+            frames.append(Frame(kind: message ? .message : .bracket, saved: emptyChain(at: token)))
+            endChain()
+        case .closeBracket:
+            closeFrame(bracket: true)
+        case .openBrace:
+            var brace = FileScanner.Brace()
+            if pendingBlockQueue != 0 {
+                brace.queue = pendingBlockQueue
+                pendingBlockQueue = 0
+            }
+            if pendingLockFinding >= 0 {
+                brace.lockFinding = pendingLockFinding
+                pendingLockFinding = -1
+            }
+            braces.append(brace)
+            if brace.lockFinding >= 0 { lockBraces += 1 }
+            endChain()
+        case .closeBrace:
+            if let brace = braces.popLast(), brace.lockFinding >= 0 { lockBraces -= 1 }
+            pendingBlockQueue = 0
+            for (key, value) in held where value.depth > braces.count { held.removeValue(forKey: key) }
+            endChain()
+        case .question:
+            // Optional chaining keeps the chain: `delegate?.done()`, `lock!.lock()`.
+            break
+        case .comma:
+            resolveArgument()
+            endChain()
+        case .semicolon:
+            pendingBlockQueue = 0
+            endChain()
+        default:
+            endChain()
+        }
+        if token.kind != .identifier && token.kind != .openParen && token.kind != .question {
+            callbackName = nil
+        }
+    }
+
+    /// A chain with no words yet, placed at `token`: what a `(…)` or a leading dot starts.
+    private func emptyChain(at token: Token) -> Chain {
+        var chain = Chain()
+        chain.line = tokens.line
+        chain.start = token.start
+        chain.lineStart = tokens.lineStart
+        return chain
+    }
+
+    private mutating func endChain() {
+        chainOpen = false
+        expectingMember = false
+    }
+
+    // MARK: Identifiers
+
+    private mutating func identifier(_ token: Token) {
+        if let last = frames.indices.last {
+            let frame = frames[last]
+            if frame.argumentFinding >= 0 { frames[last].lastIdentifier = receiverTag(token) }
+            if frame.kind == .message {
+                if frame.messageState == 0 {
+                    frames[last].messageState = 1
+                } else if frame.messageState == 1, !expectingMember,
+                    previous.kind == .identifier || previous.kind == .closeParen || previous.kind == .closeBracket
+                {
+                    frames[last].messageState = 2
+                    extend(token)
+                    frames[last].saved = chain
+                    chainOpen = true
+                    expectingMember = false
+                    return
+                }
+            }
+        }
+        if expectingMember && chainOpen {
+            extend(token)
+        } else {
+            start(token)
+        }
+        chainOpen = true
+        expectingMember = false
+        if !held.isEmpty || lockBraces > 0 {
+            callbackName = callback(token)
+        }
+    }
+
+    private func text(_ token: Token) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
+    }
+
+    /// The name, if it reads like a completion handler or a callback.
+    private func callback(_ token: Token) -> String? {
+        let name = text(token)
+        let lower = name.lowercased()
+        for suffix in ["completion", "handler", "callback", "block", "reply"] where lower.hasSuffix(suffix) {
+            return name
+        }
+        if name.hasPrefix("on"), name.count > 2, name.dropFirst(2).first?.isUppercase == true { return name }
+        return nil
+    }
+
+    private mutating func start(_ token: Token) {
+        chain = Chain()
+        chain.line = tokens.line
+        chain.start = token.start
+        chain.lineStart = tokens.lineStart
+        chain.lastWord = token.hash
+        if scanner.hazards.selfNames.contains(token.hash) {
+            chain.afterSelf = true
+            chain.node = 0
+            return
+        }
+        chain.depth = 1
+        if let type = names[token.hash] {
+            if type == FileScanner.shadowed { return }
+            chain.literal = false
+            chain.receiver = receiverTag(token)
+            chain.node = trie.child(0, type) ?? -1
+            return
+        }
+        chain.receiver = token.hash
+        if token.start < suppressedUntil, let word = table.words[token.hash], suppressedWords.contains(word) {
+            chain.suppressed = true
+            return
+        }
+        guard let word = self.word(token) else { return }
+        chain.node = trie.child(0, word) ?? -1
+        reached()
+    }
+
+    private mutating func extend(_ token: Token) {
+        if chain.afterSelf {
+            start(token)
+            return
+        }
+        chain.lastWord = token.hash
+        chain.callee = chain.receiver
+        chain.receiver = Self.combine(chain.receiver, token.hash)
+        if chain.suppressed { return }
+        if chain.node >= 0, let word = self.word(token), let next = trie.child(chain.node, word) {
+            chain.node = next
+            chain.depth += 1
+            reached()
+            return
+        }
+        if let type = names[token.hash], type != FileScanner.shadowed {
+            // `manager.queue.async`: the chain starts again at a name of a legacy type.
+            chain.node = trie.child(0, type) ?? -1
+            chain.depth = 1
+            chain.literal = false
+            chain.receiver = receiverTag(token)
+            return
+        }
+        if let word = self.word(token), trie.members.contains(word), let next = trie.child(0, word) {
+            // `someQueue.asyncAfter`: a distinctive member of a receiver this file does not type.
+            chain.node = next
+            chain.depth = 1
+            chain.literal = true
+            reached()
+            return
+        }
+        chain.node = -1
+    }
+
+    /// The word id of an identifier: a pattern word, or the pseudo-word of a prefix pattern.
+    private func word(_ token: Token) -> Int32? {
+        if let word = table.words[token.hash] { return word }
+        guard !trie.prefixes.isEmpty else { return nil }
+        let length = token.end - token.start
+        for prefix in trie.prefixes where prefix.bytes.count < length && bytes[token.start] == prefix.bytes[0] {
+            var same = true
+            for offset in 1..<prefix.bytes.count where bytes[token.start + offset] != prefix.bytes[offset] {
+                same = false
+                break
+            }
+            if same { return prefix.word }
+        }
+        return nil
+    }
+
+    /// A variable's name as a receiver, the same for `_lock`, `lock` and `self.lock`.
+    private func receiverTag(_ token: Token) -> UInt64 {
+        if bytes[token.start] == 0x5F, token.end - token.start > 1 {
+            return ShapeTable.hash(String(text(token).dropFirst()))
+        }
+        return token.hash
+    }
+
+    /// The 1-based column, in characters, of `offset` on the line starting at `lineStart`. Counted
+    /// on from the last column asked for when it is on the same line, so that many findings on one
+    /// long line cost one pass over it.
+    private mutating func column(of offset: Int, lineStart: Int) -> Int {
+        var column = 1
+        var index = lineStart
+        if columnCache.lineStart == lineStart, columnCache.offset <= offset {
+            column = columnCache.column
+            index = columnCache.offset
+        }
+        while index < offset {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        columnCache = (lineStart, offset, column)
+        return column
+    }
+
+    /// The chain reached a trie node: report its patterns that need no argument words.
+    private mutating func reached() {
+        guard chain.node >= 0 else { return }
+        let terminals = trie.terminals[Int(chain.node)]
+        guard !terminals.isEmpty, chain.literal || chain.depth > 1 else { return }
+        var best: Int32?
+        for terminal in terminals where terminal.arguments.isEmpty {
+            if best == nil || (table.apis[Int(best!)].recipes.isEmpty && !table.apis[Int(terminal.api)].recipes.isEmpty)
+            {
+                best = terminal.api
+            }
+        }
+        if let best { record(best) }
+    }
+
+    // MARK: Calls
+
+    private mutating func openParen(_ token: Token) {
+        var frame = Frame(kind: .paren, saved: chainOpen ? chain : emptyChain(at: token))
+        if chainOpen, chain.node >= 0, !chain.suppressed, chain.literal || chain.depth > 1 {
+            matchArguments(after: token.end)
+        }
+        if chainOpen, chain.finding >= 0, argumentIsReceiver() {
+            frame.argumentFinding = chain.finding
+        }
+        frame.saved = chainOpen ? chain : emptyChain(at: token)
+        if let name = callbackName {
+            holdAcrossCallback(name)
+            callbackName = nil
+        }
+        if let last = frames.indices.last, frames[last].kind == .message, frames[last].messageState == 0 {
+            frames[last].messageState = 1
+        }
+        frames.append(frame)
+        endChain()
+    }
+
+    /// Whether the call's receiver is its first argument: a C function such as `dispatch_sync`.
+    private func argumentIsReceiver() -> Bool {
+        chain.depth == 1 && chain.literal
+    }
+
+    private mutating func closeFrame(bracket: Bool) {
+        resolveArgument()
+        // Look a few frames down at most, so that unbalanced input stays linear.
+        let lowest = max(0, frames.count - 16)
+        guard let index = frames[lowest...].lastIndex(where: { ($0.kind == .paren) != bracket }) else {
+            endChain()
+            return
+        }
+        let frame = frames[index]
+        frames.removeSubrange(index...)
+        chain = frame.saved
+        chainOpen = frame.kind != .bracket
+        expectingMember = false
+    }
+
+    /// The first argument of a call whose receiver it is has been read: apply the hazards.
+    private mutating func resolveArgument() {
+        guard let last = frames.indices.last, frames[last].argumentFinding >= 0 else { return }
+        let finding = frames[last].argumentFinding
+        var receiver = frames[last].lastIdentifier
+        frames[last].argumentFinding = -1
+        if receiver == scanner.hazards.mainQueueFunction { receiver = scanner.hazards.mainQueue }
+        if receiver != 0 { receiverKnown(finding, receiver) }
+    }
+
+    /// Checks the argument words of the patterns at the chain's node, reading ahead at most
+    /// `lookAheadLimit` bytes and stopping at the first block or closure.
+    private mutating func matchArguments(after start: Int) {
+        var terminals = trie.terminals[Int(chain.node)].filter { !$0.arguments.isEmpty }
+        if chain.depth > 1 || !chain.literal, let word = table.words[chain.lastWord], trie.members.contains(word),
+            let member = trie.child(0, word)
+        {
+            // `queue.async(group: group)`: a member pattern refines the receiver's own pattern.
+            terminals += trie.terminals[Int(member)].filter { !$0.arguments.isEmpty }
+        }
+        guard !terminals.isEmpty else { return }
+        var found: [Int32] = []
+        var index = start
+        var depth = 1
+        let limit = min(bytes.count, start + Self.lookAheadLimit)
+        while index < limit, depth > 0 {
+            let byte = bytes[index]
+            if byte == 0x28 {
+                depth += 1
+            } else if byte == 0x29 {
+                depth -= 1
+            } else if byte == 0x7B || byte == 0x5E {
+                break
+            } else if FileScanner.Tokenizer.isIdentifierByte(byte) {
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                while index < limit, FileScanner.Tokenizer.isIdentifierByte(bytes[index]) {
+                    hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3
+                    index += 1
+                }
+                if let word = table.words[hash] { found.append(word) }
+                continue
+            }
+            index += 1
+        }
+        var best: ShapeTable.Terminal?
+        for terminal in terminals where terminal.arguments.allSatisfy(found.contains) {
+            if best == nil || terminal.arguments.count > best!.arguments.count { best = terminal }
+        }
+        guard let best else { return }
+        record(best.api)
+        suppressedWords = best.arguments
+        suppressedUntil = index
+    }
+
+    // MARK: Findings and hazards
+
+    private mutating func record(_ api: Int32) {
+        var hazards: [String] = []
+        if let hazard = table.apis[Int(api)].hazard { hazards.append(hazard) }
+        if chain.finding >= 0 {
+            // The longer match is the more specific API and wins, even when no recipe shows it
+            // yet: naming the shorter one's recipes would claim more than the guide covers.
+            let old = chain.finding
+            findings[old].dropped = true
+            hazards = findings[old].hazards + hazards.filter { !findings[old].hazards.contains($0) }
+        }
+        findings.append(
+            RawFinding(
+                line: chain.line, column: column(of: chain.start, lineStart: chain.lineStart), api: api,
+                hazards: hazards, word: chain.lastWord))
+        chain.finding = findings.count - 1
+        if !chain.literal || chain.depth > 1 {
+            receiverKnown(chain.finding, chain.callee)
+        }
+    }
+
+    private mutating func receiverKnown(_ finding: Int, _ receiver: UInt64) {
+        let api = findings[finding].api
+        let words = scanner.hazards
+        let depth = braces.count
+        let line = findings[finding].line
+        if words.submit.contains(api) {
+            if words.sync.contains(api), braces.contains(where: { $0.queue == receiver }) {
+                findings[finding].addHazard(
+                    "likely deadlock: `sync` onto a queue from a block already running on that queue")
+            }
+            pendingBlockQueue = receiver
+            pendingBlockDepth = frames.count + 1
+        }
+        if words.signal.contains(api) { signals[receiver] = (line, depth) }
+        if words.wait.contains(api), let signal = signals[receiver], signal.depth > depth,
+            line - signal.line <= Self.waitWindow
+        {
+            findings[finding].addHazard(
+                "likely blocking wait for a callback: it deadlocks if the callback needs this thread or queue, "
+                    + "and starves the pool in async code")
+        }
+        let word = findings[finding].word
+        if words.acquire.contains(word) { held[receiver] = (finding, depth) }
+        if words.release.contains(word) { held.removeValue(forKey: receiver) }
+        if words.scoped.contains(word) {
+            pendingLockFinding = finding
+            pendingLockDepth = frames.count + 1
+        }
+    }
+
+    private mutating func holdAcrossCallback(_ name: String) {
+        let hazard = "likely lock held across a callback (`\(name)`): it deadlocks if the callback takes the lock"
+        let depth = braces.count
+        for (_, value) in held where value.depth <= depth { findings[value.finding].addHazard(hazard) }
+        for brace in braces where brace.lockFinding >= 0 { findings[brace.lockFinding].addHazard(hazard) }
+    }
+}

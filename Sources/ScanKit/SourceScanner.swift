@@ -1,0 +1,194 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Walks files and folders and scans every Swift, Objective-C and C source in them.
+///
+/// One file is in memory at a time, so memory stays flat however big the tree. Directories are
+/// followed through symbolic links, but each is entered once (by device and inode), so a link loop
+/// ends; hidden directories (`.git`, `.build`) are not entered. A file that cannot be read, a
+/// binary file and anything that is not a regular file are listed as skipped, and the walk goes on.
+public struct SourceScanner: Sendable {
+    public let table: ShapeTable
+
+    public init(table: ShapeTable) {
+        self.table = table
+    }
+
+    /// Scans `paths` (files or folders). Throws a `ScanError` before reading anything when a path
+    /// does not exist.
+    public func scan(paths: [String]) throws(ScanError) -> ScanResult {
+        var findings: [Finding] = []
+        var result = try scan(paths: paths) { findings.append($0) }
+        result.findings = findings
+        return result
+    }
+
+    /// Scans `paths`, handing each finding to `report` as soon as its file is scanned and keeping
+    /// only the tally, so memory stays flat however many findings there are.
+    public func scan(paths: [String], report: (Finding) -> Void) throws(ScanError) -> ScanResult {
+        for path in paths {
+            var info = stat()
+            if lstat(path, &info) != 0 { throw ScanError("no such file or directory: \(path)") }
+        }
+        var result = ScanResult()
+        var visited: Set<[UInt64]> = []
+        let swift = FileScanner(table: table, language: .swift)
+        let objc = FileScanner(table: table, language: .objc)
+        for path in paths {
+            walk(path, explicit: true, visited: &visited) { file, language in
+                scanFile(file, scanner: language == .swift ? swift : objc, into: &result, report: report)
+            } skip: { file, reason in
+                result.skipped.append(SkippedFile(path: file, reason: reason))
+            }
+        }
+        return result
+    }
+
+    /// Scans one source text, as if read from `path` (for tests and one-line probes).
+    public func scan(source: String, language: SourceLanguage, path: String = "<source>") -> [Finding] {
+        var bytes = Array(source.utf8)
+        return findings(in: &bytes, scanner: FileScanner(table: table, language: language)).findings.map {
+            finding($0, path: path, language: language)
+        }
+    }
+
+    private func walk(
+        _ path: String, explicit: Bool, visited: inout Set<[UInt64]>,
+        visit: (String, SourceLanguage) -> Void, skip: (String, String) -> Void
+    ) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            if explicit || SourceLanguage(fileName: name) != nil {
+                skip(path, "unreadable: \(String(cString: strerror(errno)))")
+            }
+            return
+        }
+        let type = info.st_mode & S_IFMT
+        if type == S_IFDIR {
+            guard visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
+            guard let directory = opendir(path) else {
+                skip(path, "unreadable: \(String(cString: strerror(errno)))")
+                return
+            }
+            var names: [String] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name.hasPrefix(".") { continue }
+                names.append(name)
+            }
+            closedir(directory)
+            let base = path.hasSuffix("/") ? path : path + "/"
+            for name in names.sorted() {
+                walk(base + name, explicit: false, visited: &visited, visit: visit, skip: skip)
+            }
+            return
+        }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let language = SourceLanguage(fileName: name) else {
+            if explicit { skip(path, "not a Swift, Objective-C or C source") }
+            return
+        }
+        guard type == S_IFREG else {
+            skip(path, "not a regular file")
+            return
+        }
+        visit(path, language)
+    }
+
+    private func scanFile(
+        _ path: String, scanner: FileScanner, into result: inout ScanResult, report: (Finding) -> Void
+    ) {
+        var bytes: [UInt8]
+        switch Self.read(path) {
+        case .success(let read): bytes = read
+        case .failure(let reason):
+            result.skipped.append(SkippedFile(path: path, reason: reason.description))
+            return
+        }
+        if Self.isBinary(bytes) {
+            result.skipped.append(SkippedFile(path: path, reason: "binary"))
+            return
+        }
+        let scanned = findings(in: &bytes, scanner: scanner, declared: headerDeclarations(path, scanner))
+        bytes = []
+        result.filesScanned += 1
+        result.linesScanned += scanned.lines
+        for raw in scanned.findings {
+            let finding = finding(raw, path: path, language: scanner.language)
+            result.tally.add(finding)
+            report(finding)
+        }
+    }
+
+    /// The names `X.h` declares, for `X.m` and `X.mm`: an implementation's properties and ivars
+    /// are often declared only in its header.
+    private func headerDeclarations(_ path: String, _ scanner: FileScanner) -> [UInt64: Int32] {
+        guard scanner.language == .objc, let dot = path.lastIndex(of: "."),
+            [".m", ".mm"].contains(path[dot...]), case .success(var header) = Self.read(String(path[..<dot]) + ".h"),
+            !Self.isBinary(header)
+        else { return [:] }
+        return header.withUnsafeMutableBufferPointer { buffer in
+            SourceBlanker.blank(buffer, language: .objc)
+            return scanner.declarations(UnsafeBufferPointer(buffer))
+        }
+    }
+
+    /// Blanks and scans one file's bytes; the findings are named one at a time by `finding(_:…)`,
+    /// so a file with a million of them holds no million `Finding`s.
+    private func findings(
+        in bytes: inout [UInt8], scanner: FileScanner, declared: [UInt64: Int32] = [:]
+    ) -> (findings: [RawFinding], lines: Int) {
+        var lines = 0
+        let raw = bytes.withUnsafeMutableBufferPointer { buffer in
+            SourceBlanker.blank(buffer, language: scanner.language)
+            for byte in buffer where byte == 0x0A { lines += 1 }
+            return scanner.scan(UnsafeBufferPointer(buffer), declared: declared)
+        }
+        if let last = bytes.last, last != 0x0A { lines += 1 }
+        return (raw, lines)
+    }
+
+    private func finding(_ raw: RawFinding, path: String, language: SourceLanguage) -> Finding {
+        let api = table.apis[Int(raw.api)]
+        return Finding(
+            path: path, line: raw.line, column: raw.column, language: language, api: api.name,
+            recipes: api.recipes, modern: api.modern, hazards: raw.hazards)
+    }
+
+    /// Binary files have a NUL byte in their first 8 KiB; source files never do.
+    static func isBinary(_ bytes: [UInt8]) -> Bool {
+        bytes.prefix(8192).contains(0)
+    }
+
+    /// The bytes of a regular file, read in chunks.
+    static func read(_ path: String) -> Result<[UInt8], ScanError> {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return .failure(ScanError("unreadable: \(String(cString: strerror(errno)))")) }
+        defer { close(descriptor) }
+        var info = stat()
+        var bytes: [UInt8] = []
+        if fstat(descriptor, &info) == 0 { bytes.reserveCapacity(Int(info.st_size)) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(ScanError("unreadable: \(String(cString: strerror(errno)))"))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return .success(bytes)
+    }
+}
+
+/// `read(2)`, named apart so that `SourceScanner.read` does not shadow it.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}

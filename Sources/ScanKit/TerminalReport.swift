@@ -1,0 +1,67 @@
+/// The report for a person at a terminal: each finding with its recipe as it is found, then the
+/// summary.
+struct TerminalReport {
+    let directory: RecipeDirectory
+    let style: Style
+
+    func render(_ finding: Finding) -> String {
+        var out = "\(style.bold("\(finding.path):\(finding.line):\(finding.column)")): \(finding.api)\n"
+        if let first = finding.recipes.first {
+            let entry = directory[first]
+            let others = finding.recipes.dropFirst()
+            let named = others.prefix(2).joined(separator: ", ") + (others.count > 2 ? " +\(others.count - 2)" : "")
+            let also = others.isEmpty ? "" : style.dim(" (also \(named))")
+            out += "  → \(style.green(entry.id)) \(entry.title)\(also)\n"
+            out += "    \(style.dim("modern:")) \(finding.modern) · \(entry.page)\n"
+        } else {
+            out += "  → \(style.red("no recipe yet")) · \(style.dim("modern:")) \(finding.modern)\n"
+        }
+        for hazard in finding.hazards { out += "  \(style.yellow("⚠ \(hazard)"))\n" }
+        return out
+    }
+
+    func render(_ summary: ScanSummary, skipped: [SkippedFile]) -> String {
+        var out = (summary.findings > 0 ? "\n" : "") + style.bold("Summary") + "\n"
+        let share = summary.findings == 0 ? 0 : summary.withRecipe * 100 / summary.findings
+        out +=
+            "\(summary.findings) findings in \(summary.filesWithFindings) of \(summary.files) files "
+            + "(\(summary.lines) lines): \(summary.withRecipe) (\(share)%) map to a landed recipe, "
+            + "\(summary.withoutRecipe) have no recipe yet; \(summary.withHazard) with a likely hazard.\n"
+        if !summary.readingOrder.isEmpty {
+            out += "\n" + style.bold("Reading order") + " (the recipes that cover most findings first)\n"
+            for (index, step) in summary.readingOrder.enumerated() {
+                let percent = Int((step.cumulativeShare * 100).rounded())
+                out +=
+                    "\(pad("\(index + 1).", 4))\(pad(step.id, 34)) \(pad("\(step.covers)", 5, left: true)) "
+                    + "\(pad("\(percent)%", 5, left: true))  \(step.page)\n"
+            }
+        }
+        if !summary.byAPI.isEmpty {
+            out += "\n" + style.bold("By API") + "\n"
+            for api in summary.byAPI {
+                let recipes = api.recipes.isEmpty ? style.red("no recipe yet") : api.recipes.joined(separator: ", ")
+                out += "\(pad(api.api, 44)) \(pad("\(api.count)", 5, left: true))  \(recipes)\n"
+            }
+        }
+        if !summary.byRecipe.isEmpty {
+            out += "\n" + style.bold("By recipe") + "\n"
+            for recipe in summary.byRecipe {
+                out += "\(pad(recipe.id, 36)) \(pad("\(recipe.count)", 5, left: true))  \(recipe.title)\n"
+            }
+        }
+        if !summary.topFiles.isEmpty {
+            out += "\n" + style.bold("Files with the most findings") + "\n"
+            for file in summary.topFiles { out += "\(pad("\(file.count)", 5, left: true))  \(file.path)\n" }
+        }
+        if !skipped.isEmpty {
+            out += "\n" + style.bold("Skipped") + "\n"
+            for file in skipped { out += "\(file.path): \(file.reason)\n" }
+        }
+        return out
+    }
+
+    private func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return left ? padding + text : text + padding
+    }
+}

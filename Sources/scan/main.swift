@@ -1,0 +1,3 @@
+import ScanKit
+
+ScanCommand.main()

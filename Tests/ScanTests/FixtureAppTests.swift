@@ -1,0 +1,74 @@
+import Foundation
+import ScanKit
+import Testing
+
+/// `scan` on the fixture app: exactly the marked lines are found, with their APIs, recipes and
+/// hazards; comments, strings, `#if false` / `#if 0` blocks find nothing; multi-line calls are found
+/// once, where they start.
+@Suite struct FixtureAppTests {
+    @Test func everyMarkedLineIsFoundAndNothingElse() throws {
+        let expected = try ScanFixtures.expectations()
+        #expect(expected.count > 50)
+        let result = try ScanFixtures.scanner.scan(paths: [ScanFixtures.folder.path])
+        let prefix = ScanFixtures.folder.path + "/"
+        var unmatched = result.findings
+        for expectation in expected {
+            let index = unmatched.firstIndex {
+                $0.path == prefix + expectation.path && $0.line == expectation.line && $0.api == expectation.api
+            }
+            guard let index else {
+                Issue.record("not found: \(expectation)")
+                continue
+            }
+            let finding = unmatched.remove(at: index)
+            if let recipe = expectation.recipe {
+                #expect(finding.recipes.contains(recipe), "\(expectation): recipes are \(finding.recipes)")
+            } else {
+                #expect(finding.recipes.isEmpty, "\(expectation): expected no recipe, got \(finding.recipes)")
+            }
+            #expect(
+                finding.hazards.isEmpty != expectation.hazard,
+                "\(expectation): hazards are \(finding.hazards)")
+        }
+        for finding in unmatched {
+            Issue.record("unexpected: \(finding.path):\(finding.line):\(finding.column) \(finding.api)")
+        }
+    }
+
+    @Test func bothLanguagesAreReadAndEveryFixtureFileCounts() throws {
+        let result = try ScanFixtures.scanner.scan(paths: [ScanFixtures.folder.path])
+        #expect(result.filesScanned == 5)
+        #expect(Set(result.findings.map(\.language)) == [.swift, .objc])
+        #expect(result.skipped.isEmpty)
+    }
+
+    @Test func aMultiLineChainIsOneFindingAtItsFirstLine() {
+        let findings = ScanFixtures.scan("DispatchQueue\n    .main\n    .async {\n        work()\n    }\n")
+        #expect(findings.map(\.api) == ["DispatchQueue.main.async"])
+        #expect(findings.first?.line == 1)
+        #expect(findings.first?.column == 1)
+    }
+
+    @Test func theMostSpecificAPIOfAnExpressionWins() {
+        #expect(ScanFixtures.scan("Thread.sleep(forTimeInterval: 1)").map(\.api) == ["Thread.sleep"])
+        #expect(ScanFixtures.scan("DispatchQueue.main.sync { }").map(\.api) == ["DispatchQueue.main.sync"])
+        let objc = "[[NSOperationQueue mainQueue] addOperationWithBlock:^{ }];"
+        #expect(ScanFixtures.scan(objc, .objc).map { "\($0.column) \($0.api)" } == ["3 OperationQueue.addOperation"])
+    }
+
+    @Test func progressObservationIsFoundInBothLanguages() {
+        let swift =
+            "let progress = Progress(totalUnitCount: 4)\nlet token = progress.observe(\\.completedUnitCount) { _, _ in }"
+        #expect(ScanFixtures.scan(swift).map(\.api) == ["KVO on Progress"])
+        let objc =
+            "NSProgress *progress = task.progress;\n[progress addObserver:self forKeyPath:@\"fractionCompleted\" options:0 context:NULL];"
+        #expect(ScanFixtures.scan(objc, .objc).map(\.api) == ["KVO on Progress"])
+    }
+
+    @Test func aFindingNamesItsRecipesAndTheModernCounterpart() throws {
+        let finding = try #require(ScanFixtures.scan("group.enter()\nlet group = DispatchGroup()").first)
+        #expect(finding.api == "DispatchGroup.enter")
+        #expect(finding.recipes.contains("dispatch-group-notify"))
+        #expect(finding.modern.contains("task-group"))
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import RecipeKit
+import Testing
+
+/// The `scan` executable as a person or a script meets it: help, usage errors, the three outputs.
+@Suite struct ScanCLITests {
+    struct Run {
+        let status: Int32
+        let out: String
+        let err: String
+    }
+
+    /// The built `scan`, next to the test runner.
+    static var executable: URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("scan")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: "scan")
+    }
+
+    /// Runs `scan` with these arguments, on a thread of its own (the reads and the wait block).
+    func scan(_ arguments: String..., environment: [String: String] = [:]) async throws -> Run {
+        try await onOwnThread(name: "scan-cli-test") {
+            let process = Process()
+            process.executableURL = Self.executable
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let errData = Locked(Data())
+            let errRead = DispatchSemaphore(value: 0)
+            Thread {
+                errData.withLock { $0 = err.fileHandleForReading.readDataToEndOfFile() }
+                errRead.signal()
+            }.start()
+            let outData = out.fileHandleForReading.readDataToEndOfFile()
+            errRead.wait()
+            process.waitUntilExit()
+            return Run(
+                status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+                err: String(decoding: errData.withLock { $0 }, as: UTF8.self))
+        }
+    }
+
+    @Test func helpNamesTheOptionsAndTheExitStatuses() async throws {
+        let run = try await scan("--help")
+        #expect(run.status == 0)
+        for word in ["--json", "--markdown", "--no-color", "PATH", "64"] { #expect(run.out.contains(word)) }
+    }
+
+    @Test func usageErrorsExitWith64AndSayWhy() async throws {
+        let unknown = try await scan("--frobnicate", ScanFixtures.folder.path)
+        #expect(unknown.status == 64)
+        #expect(unknown.err.contains("unknown option --frobnicate"))
+        let missing = try await scan("/no/such/app")
+        #expect(missing.status == 64)
+        #expect(missing.err.contains("no such file or directory: /no/such/app"))
+        let none = try await scan()
+        #expect(none.status == 64)
+        #expect(none.err.contains("no path"))
+        let noFile = try await scan("--markdown")
+        #expect(noFile.status == 64)
+    }
+
+    @Test func theTerminalReportNamesRecipesAndPages() async throws {
+        let run = try await scan(ScanFixtures.folder.path)
+        #expect(run.status == 0)
+        #expect(run.out.contains("FeedViewController.swift:17:13: DispatchQueue.main.async"))
+        #expect(run.out.contains("Guide/01-queues-and-hopping/main-queue-ui-update.md"))
+        #expect(run.out.contains("no recipe yet"))
+        #expect(run.out.contains("Reading order"))
+        #expect(run.out.contains("⚠ likely"))
+        #expect(!run.out.contains("\u{1B}["), "no colour when standard output is a pipe")
+    }
+
+    @Test func theJSONReportFollowsSchemaVersion1() async throws {
+        let run = try await scan("--json", ScanFixtures.folder.path)
+        #expect(run.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        #expect(object["schemaVersion"] as? Int == 1)
+        #expect(Set(object.keys) == ["schemaVersion", "paths", "findings", "summary", "skipped"])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        let first = try #require(findings.first)
+        #expect(
+            Set(first.keys) == ["path", "line", "column", "language", "api", "recipes", "modern", "hazards"])
+        let recipes = findings.compactMap { ($0["recipes"] as? [[String: Any]])?.first }
+        let recipe = try #require(recipes.first)
+        #expect(Set(recipe.keys) == ["id", "title", "page"])
+        let summary = try #require(object["summary"] as? [String: Any])
+        for key in ["findings", "withRecipe", "withoutRecipe", "byAPI", "byRecipe", "topFiles", "readingOrder"] {
+            #expect(summary[key] != nil, "summary.\(key)")
+        }
+        #expect(summary["findings"] as? Int == findings.count)
+    }
+
+    @Test func theMarkdownReportLinksToTheGuide() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString).md")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = try await scan("--markdown", file.path, "--no-color", ScanFixtures.folder.path)
+        #expect(run.status == 0)
+        let markdown = try String(contentsOf: file, encoding: .utf8)
+        #expect(markdown.hasPrefix("# Legacy concurrency in"))
+        #expect(markdown.contains("## Reading order"))
+        #expect(markdown.contains("](Guide/01-queues-and-hopping/main-queue-ui-update.md) (`main-queue-ui-update`)"))
+        #expect(markdown.contains("| `OSAtomic*` | 1 | no recipe yet |"))
+    }
+
+    @Test func theBenchmarkTreeHasTheLinesAskedForAndFindingsInBothLanguages() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let generate = try await scan("--generate-benchmark-tree", directory.path, "3000")
+        #expect(generate.status == 0)
+        let run = try await scan("--json", directory.path)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        let summary = try #require(object["summary"] as? [String: Any])
+        let lines = try #require(summary["lines"] as? Int)
+        #expect(lines >= 3000 && lines < 3600)
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(Set(findings.compactMap { $0["language"] as? String }) == ["swift", "objc"])
+    }
+
+    @Test func aScanThatSkipsFilesStillExitsZero() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("Gone.m").path, withDestinationPath: "/no/such/file")
+        let run = try await scan(directory.path)
+        #expect(run.status == 0)
+        #expect(run.err.contains("Gone.m: unreadable"))
+    }
+}
