@@ -12,7 +12,7 @@ import RecipeKit
 public enum FindYourCode {
     public static let groups: [APIIndexGroup] = [
         queues, delays, once, groups_, semaphores, workItems, locks, operations, threads, runLoops,
-        sources, observation, around,
+        sources, observation,
     ]
 
     /// Every entry, in index order.
@@ -143,7 +143,7 @@ public enum FindYourCode {
                         recipes: ["queue-specific-key"])
                 ]),
             APIIndexEntry(
-                ["dispatchPrecondition", "Thread.isMainThread", "isMainThread"],
+                ["dispatchPrecondition", "Thread.isMainThread"],
                 uses: [
                     Use(
                         "asserting where code runs",
@@ -164,7 +164,10 @@ public enum FindYourCode {
         "Delays, timers and timeouts",
         [
             APIIndexEntry(
-                ["asyncAfter", "DispatchQueue.main.asyncAfter", "dispatch_after", "dispatch_time", "afterDelay"],
+                [
+                    "asyncAfter", "DispatchQueue.main.asyncAfter", "dispatch_after", "dispatch_time",
+                    "perform(_:with:afterDelay:)",
+                ],
                 uses: [
                     Use(
                         "running something once after a delay",
@@ -252,7 +255,7 @@ public enum FindYourCode {
         "Once and singletons",
         [
             APIIndexEntry(
-                ["dispatch_once", "dispatch_once_t", "pthread_once"],
+                ["dispatch_once", "pthread_once"],
                 alsoKnownAs: ["singleton", "sharedInstance"],
                 uses: [
                     Use(
@@ -542,7 +545,7 @@ public enum FindYourCode {
                         recipes: ["operation-main-queue-block", "main-queue-ui-update"])
                 ]),
             APIIndexEntry(
-                ["cancelAllOperations", "Operation.cancel", "isCancelled"],
+                ["cancelAllOperations", "Operation.cancel", "Operation.isCancelled"],
                 uses: [
                     Use(
                         "calling off work in progress",
@@ -561,7 +564,7 @@ public enum FindYourCode {
                         recipes: ["operation-dependencies", "operation-invocation-to-main"])
                 ]),
             APIIndexEntry(
-                ["completionBlock"],
+                ["operation.completionBlock"],
                 uses: [Use("after an operation finishes", "the code after the `await`", recipes: ["operation-subclass-main"])]),
         ])
 
@@ -762,51 +765,6 @@ public enum FindYourCode {
                 ]),
         ])
 
-    static let around = APIIndexGroup(
-        "Around the concurrency: closures, random data, files",
-        [
-            APIIndexEntry(
-                ["[weak self]", "__weak", "__strong"],
-                uses: [
-                    Use(
-                        "not keeping an object alive from a block",
-                        "`[weak self]` in the task, and cancelling the task when the owner goes away",
-                        recipes: ["connect-timeout", "background-compute-weak-self"])
-                ]),
-            APIIndexEntry(
-                ["NSInvocation", "NSMethodSignature"],
-                uses: [
-                    Use(
-                        "a stored call with its arguments",
-                        "no direct equivalent: a closure",
-                        recipes: ["repeating-timer"])
-                ]),
-            APIIndexEntry(
-                ["performBlock", "performBlockAndWait"],
-                uses: [
-                    Use(
-                        "Core Data's queue-confined contexts",
-                        "`perform(_:) async` (Apple only); a continuation bridge",
-                        recipes: ["group-wrap-callback-api"])
-                ]),
-            APIIndexEntry(
-                ["arc4random", "arc4random_uniform", "RAND_MAX"],
-                uses: [
-                    Use(
-                        "random input data",
-                        "a seeded `RandomNumberGenerator` passed in, so runs can be repeated",
-                        recipes: ["generate-sort-random-numbers", "parallel-min-max"])
-                ]),
-            APIIndexEntry(
-                ["writeToFile:atomically:", "NSSearchPathForDirectoriesInDomains", "fileExists"],
-                uses: [
-                    Use(
-                        "saving and loading a file off the main thread",
-                        "`Data.write(to:options: .atomic)` in an actor method; a directory the caller passes in",
-                        recipes: ["generate-sort-random-numbers"])
-                ]),
-        ])
-
     static let observation = APIIndexGroup(
         "Callbacks, notifications and observation",
         [
@@ -838,13 +796,31 @@ public enum FindYourCode {
                         recipes: ["progress-observation-stream", "operation-subclass-async"])
                 ]),
             APIIndexEntry(
-                ["URLSession.shared.dataTask", "NSURLConnection", "sendSynchronousRequest"],
+                [
+                    "URLSession.shared.dataTask", "NSURLConnection", "sendSynchronousRequest:returningResponse:error:",
+                ],
                 alsoKnownAs: ["completion handler"],
                 uses: [
                     Use(
                         "a callback-based network call",
                         "an `async throws` wrapper over the callback (`withCheckedThrowingContinuation`); `URLSession.data(for:)`",
                         recipes: ["group-wrap-callback-api", "background-then-main"])
+                ]),
+            APIIndexEntry(
+                ["NSInvocation", "NSMethodSignature"],
+                uses: [
+                    Use(
+                        "a stored call with its arguments (a timer's target)",
+                        "no direct equivalent: a closure",
+                        recipes: ["repeating-timer"])
+                ]),
+            APIIndexEntry(
+                ["performBlock:", "performBlockAndWait:"],
+                uses: [
+                    Use(
+                        "Core Data's queue-confined contexts",
+                        "`perform(_:) async` (Apple only); a continuation bridge",
+                        recipes: ["group-wrap-callback-api"])
                 ]),
         ])
 }

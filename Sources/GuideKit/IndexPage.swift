@@ -84,6 +84,11 @@ struct IndexPage {
                 + " [`#dispatchsemaphore`](#dispatchsemaphore) or [`#dispatch_group_enter`](#dispatch_group_enter).",
             "A recipe marked *(no page yet)* is planned but not written; the counterpart named beside it still holds.",
             "",
+            "To do this for a whole app at once, point `scan` at it: `swift run scan <path to your sources>` lists every"
+                + " legacy concurrency call in your Swift and Objective-C files (`path:line:column`), the recipe that"
+                + " replaces each and its page, the hazards it sees, and a reading order for the team"
+                + " ([`scan` in the README](../README.md#finding-your-code-scan)).",
+            "",
             index.map { "[\($0.kind)](#\(Self.headingAnchor($0.kind)))" }.joined(separator: " · "),
             "",
         ]

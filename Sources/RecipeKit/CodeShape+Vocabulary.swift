@@ -7,7 +7,8 @@ extension CodeShape {
     // MARK: Queues
 
     public static let dispatchQueueLabel = CodeShape(
-        "DispatchQueue(label:)", swift: ["DispatchQueue(label)"], objc: ["dispatch_queue_create"],
+        "DispatchQueue(label:)", swift: ["DispatchQueue(label)"],
+        objc: ["dispatch_queue_create", "DISPATCH_QUEUE_SERIAL"],
         modern: "an actor")
     public static let concurrentQueue = CodeShape(
         "DispatchQueue(attributes: .concurrent)", swift: ["DispatchQueue(label concurrent)"],
@@ -46,10 +47,11 @@ extension CodeShape {
         swift: [".async(barrier)", ".sync(barrier)", "DispatchWorkItem(barrier)"],
         objc: ["dispatch_barrier_async", "dispatch_barrier_sync"], modern: "an actor method")
     public static let dispatchTime = CodeShape(
-        "DispatchTime", swift: ["DispatchTime"], objc: ["dispatch_time", "DISPATCH_TIME_NOW"],
+        "DispatchTime", swift: ["DispatchTime", "DispatchWallTime", "DispatchTimeoutResult"],
+        objc: ["dispatch_time", "dispatch_walltime", "DISPATCH_TIME_NOW"],
         modern: "`ContinuousClock.Instant`, `Duration`")
     public static let dispatchQoS = CodeShape(
-        "DispatchQoS", swift: ["DispatchQoS"], objc: ["DISPATCH_QUEUE_PRIORITY_*", "QOS_CLASS_*"],
+        "DispatchQoS", swift: ["DispatchQoS", "DispatchQueue.qos"], objc: ["DISPATCH_QUEUE_PRIORITY_*", "QOS_CLASS_*"],
         modern: "`TaskPriority`")
     public static let queueSpecific = CodeShape(
         "DispatchSpecificKey",
@@ -263,8 +265,8 @@ extension CodeShape {
         "NSConditionLock", swift: ["NSConditionLock"], objc: ["NSConditionLock"],
         modern: "an actor state machine with continuations")
     public static let unfairLock = CodeShape(
-        "os_unfair_lock", swift: ["os_unfair_lock*", "OSAllocatedUnfairLock"],
-        objc: ["os_unfair_lock*", "OS_UNFAIR_LOCK_INIT", "OSAllocatedUnfairLock"], modern: "`Mutex`")
+        "os_unfair_lock", swift: ["os_unfair_lock", "os_unfair_lock*", "OSAllocatedUnfairLock"],
+        objc: ["os_unfair_lock", "os_unfair_lock*", "OS_UNFAIR_LOCK_INIT", "OSAllocatedUnfairLock"], modern: "`Mutex`")
     public static let synchronized = CodeShape(
         "@synchronized", swift: ["objc_sync_enter", "objc_sync_exit"],
         objc: ["@synchronized", "objc_sync_enter", "objc_sync_exit"], modern: "`Mutex.withLock`, an actor")
@@ -321,6 +323,7 @@ extension CodeShape {
         ],
         objc: [
             "NSNotificationCenter.defaultCenter.addObserver", "NSNotificationCenter.addObserver", ".addObserverForName",
+            "NSNotificationCenter",
         ],
         modern: "`NotificationCenter.notifications(named:)`, an `AsyncStream`")
     public static let notificationPost = CodeShape(
@@ -331,4 +334,31 @@ extension CodeShape {
         "KVO on Progress",
         swift: ["Progress.observe", "Progress.addObserver", ".fractionCompleted"],
         objc: ["NSProgress.addObserver"], modern: "an `AsyncStream` of progress")
+    public static let keyValueObservation = CodeShape(
+        "KVO", swift: ["NSKeyValueObservation", "observeValue", ".addObserver(forKeyPath)"],
+        objc: ["NSKeyValueObservation", "observeValueForKeyPath", ".addObserver(forKeyPath)"], modern: "an `AsyncStream` of changes")
+    public static let callbackNetworking = CodeShape(
+        "URLSession.dataTask",
+        swift: ["URLSession.dataTask", "URLSession.shared.dataTask", "NSURLConnection"],
+        objc: ["NSURLConnection", ".sendSynchronousRequest", ".dataTaskWithURL", ".dataTaskWithRequest"],
+        modern: "`URLSession.data(for:)`; an `async` wrapper over the callback")
+    public static let operationInternals = CodeShape(
+        "Operation state", swift: ["removeDependency", ".completionBlock", "Operation.isCancelled"],
+        objc: [".removeDependency", ".completionBlock", ".setCompletionBlock"],
+        modern: "code after the `await`; `Task.isCancelled`")
+    public static let invocationOperation = CodeShape(
+        "NSInvocationOperation", swift: ["NSInvocationOperation"], objc: ["NSInvocationOperation"],
+        modern: "a plain `await` call")
+    public static let invocation = CodeShape(
+        "NSInvocation", swift: ["NSInvocation", "NSMethodSignature"], objc: ["NSInvocation", "NSMethodSignature"],
+        modern: "a closure")
+    public static let distributedLock = CodeShape(
+        "NSDistributedLock", swift: ["NSDistributedLock", "flock"], objc: ["NSDistributedLock", "flock"],
+        modern: "`flock` on a thread of its own, awaited")
+    public static let performAfterDelay = CodeShape(
+        "perform(_:with:afterDelay:)", swift: ["perform(afterDelay)", ".perform(afterDelay)"], objc: [".performSelector(afterDelay)"],
+        modern: "`Task.sleep(for:)`, then the call")
+    public static let managedObjectContextPerform = CodeShape(
+        "NSManagedObjectContext.performBlock", swift: [".performAndWait"],
+        objc: [".performBlock", ".performBlockAndWait"], modern: "`perform(_:) async`")
 }

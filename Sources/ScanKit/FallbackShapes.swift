@@ -29,6 +29,9 @@ public enum FallbackShapes {
         .scheduledTimer, .timer, .unscheduledTimer, .timerInvalidate, .runLoop, .runLoopRun, .runLoopAdd,
         .runLoopPerform, .displayLink,
         // Callbacks that become streams
-        .notificationObserver, .notificationPost, .progressObservation,
+        .notificationObserver, .notificationPost, .progressObservation, .keyValueObservation, .callbackNetworking,
+        // Operations and locks the index names
+        .operationInternals, .invocationOperation, .invocation, .distributedLock, .performAfterDelay,
+        .managedObjectContextPerform,
     ]
 }

@@ -29,10 +29,14 @@ import Testing
 
     /// Each catalog API pair's legacy side contains one of the index's spellings (or a spelling's
     /// call prefix, `Timer(` for `Timer(fire:…)`), so a reader who searches for it finds a row.
+    /// API pairs that are not concurrency: they stay in their recipes' API tables, but neither the
+    /// index nor `scan` looks for them (a finding for every `arc4random` would be noise).
+    static let notConcurrency = ["arc4random", "writeToFile", "NSSearchPathForDirectoriesInDomains", "fileExists", "__weak"]
+
     @Test func everyLegacyAPIOfTheCatalogHasARow() {
         let spellings = FindYourCode.entries.flatMap(\.spellings)
         for recipe in Catalog.recipes {
-            for api in recipe.apis {
+            for api in recipe.apis where !Self.notConcurrency.contains(where: { api.legacy.contains($0) }) {
                 let covered = spellings.contains { spelling in
                     if api.legacy.contains(spelling) { return true }
                     guard let open = spelling.firstIndex(of: "(") else { return false }

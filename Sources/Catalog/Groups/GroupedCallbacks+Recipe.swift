@@ -46,6 +46,7 @@ extension Recipe {
         isBridging: true,
         replaces: [
             .groupEnter, .groupLeave, .groupNotify, .dispatchGroup, .semaphore, .semaphoreWait, .semaphoreSignal,
+            .callbackNetworking, .managedObjectContextPerform,
         ],
         scenarios: [
             Scenario(

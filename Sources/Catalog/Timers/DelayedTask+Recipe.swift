@@ -19,7 +19,7 @@ extension Recipe {
             APIMapping("dispatch_time / NSEC_PER_SEC", "a `Duration` (`.seconds(2)`, `.milliseconds(500)`)"),
             APIMapping("dispatch_after_f", "a closure capturing `Sendable` values, after `Task.sleep(for:)`"),
             APIMapping(
-                "performSelector:withObject:afterDelay:", "`Task { @MainActor in try await Task.sleep(for:); call() }`"),
+                "performSelector:withObject:afterDelay: (perform(_:with:afterDelay:))", "`Task { @MainActor in try await Task.sleep(for:); call() }`"),
         ],
         problem: "Run code once, after a delay, without blocking anyone while waiting.",
         changes: [

@@ -38,7 +38,7 @@ final class ImageLoader: @unchecked Sendable {
     }
 
     func load(_ url: URL, completion: @escaping (Data) -> Void) {
-        session.dataTask(with: url) { data, _, _ in completion(data ?? Data()) }.resume()
+        session.dataTask(with: url) { data, _, _ in completion(data ?? Data()) }.resume()  // expect: URLSession.dataTask -> group-wrap-callback-api
     }
 
     func prefetch(_ urls: [URL]) {
