@@ -78,14 +78,14 @@ public enum GuideCommand {
         }
     }
 
-    /// The Markdown files below a directory, by relative path.
+    /// The Markdown pages and SVG charts below a directory, by relative path.
     static func existingFiles(in directory: URL) -> [String: String] {
         guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
             return [:]
         }
         var files: [String: String] = [:]
         let base = directory.standardizedFileURL.path + "/"
-        for case let url as URL in enumerator where url.pathExtension == "md" {
+        for case let url as URL in enumerator where ["md", "svg"].contains(url.pathExtension) {
             let path = url.standardizedFileURL.path
             guard path.hasPrefix(base) else { continue }
             files[String(path.dropFirst(base.count))] = try? String(contentsOf: url, encoding: .utf8)

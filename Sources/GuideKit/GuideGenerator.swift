@@ -26,11 +26,19 @@ public enum GuideGenerator {
         }
     }
 
+    /// What `bench` measured, committed beside the sources; the guide renders it, never re-runs it.
+    public static let benchmarkResults = packageRoot.appendingPathComponent("Benchmarks/results.json")
+
     public static func files(
-        recipes: [Recipe] = Catalog.recipes, root: URL = packageRoot, inventory: URL = inventory
+        recipes: [Recipe] = Catalog.recipes, root: URL = packageRoot, inventory: URL = inventory,
+        benchmarks: URL? = benchmarkResults
     ) async throws
         -> [String: String]
     {
+        let results = try benchmarks.flatMap { url -> BenchmarkResults? in
+            guard let data = try? Data(contentsOf: url) else { return nil }
+            return try JSONDecoder().decode(BenchmarkResults.self, from: data)
+        }
         var files: [String: String] = [:]
         var unknown: [(page: String, ids: [String])] = []
         let references = CrossReferences(recipes: recipes, planned: CrossReferences.plannedIDs(inventory: inventory))
@@ -57,13 +65,21 @@ public enum GuideGenerator {
                     recipe: recipe, outcomes: outcomes,
                     legacy: try SourceFile(recipe.legacyPath, root: root),
                     modern: try SourceFile(recipe.modernPath, root: root),
-                    references: references
+                    references: references,
+                    costs: results?.primitives.filter { $0.recipes.contains(recipe.id) } ?? []
                 )
                 files["\(chapter.slug)/\(recipe.id).md"] = page.markdown
                 if !page.unknownIDs.isEmpty { unknown.append(("\(chapter.slug)/\(recipe.id).md", page.unknownIDs)) }
             }
         }
-        files["README.md"] = IndexPage(chapters: byChapter).markdown
+        files["README.md"] = IndexPage(chapters: byChapter, hasPerformancePage: results != nil).markdown
+        if let results {
+            let performance = PerformancePage(
+                results: results,
+                pages: Dictionary(uniqueKeysWithValues: recipes.map { ($0.id, "\($0.chapter.slug)/\($0.id).md") }))
+            files["performance.md"] = performance.markdown
+            files.merge(performance.charts) { new, _ in new }
+        }
         guard unknown.isEmpty else { throw UnknownRecipeIDs(pages: unknown) }
         return files
     }

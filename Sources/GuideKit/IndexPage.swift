@@ -10,6 +10,8 @@ import RecipeKit
 struct IndexPage {
     let chapters: [(chapter: Chapter, recipes: [Recipe])]
     var index: [APIIndexGroup] = FindYourCode.groups
+    /// Whether `Guide/performance.md` exists to link to.
+    var hasPerformancePage = false
 
     var markdown: String {
         let all = chapters.flatMap(\.recipes)
@@ -23,6 +25,14 @@ struct IndexPage {
                 + " run any of them with `swift run compare <id>`.",
             "",
         ]
+        if hasPerformancePage {
+            page += [
+                "Will it be slower? [What each primitive costs](performance.md): an actor call, a `Mutex`, a task"
+                    + " spawn or an `AsyncStream` element next to the GCD primitive it replaces, fan-out up to a"
+                    + " million jobs, CPU-bound speedups and jobs that block, measured by `swift run -c release bench`.",
+                "",
+            ]
+        }
         page += findYourCode(all)
         page += [
             "## How to read a recipe page",

@@ -8,6 +8,8 @@ struct RecipePage {
     let legacy: SourceFile
     let modern: SourceFile
     let references: CrossReferences
+    /// The `bench` rows of the primitives this recipe uses.
+    var costs: [BenchmarkResults.Primitive] = []
 
     /// Recipe ids named in this page's prose that are neither in the catalog nor planned.
     var unknownIDs: [String] {
@@ -58,6 +60,13 @@ struct RecipePage {
         page += section("Pitfalls", recipe.pitfalls)
         page += section("Swift 6 annotations the legacy side needed", recipe.annotations)
         page += section("Errata in the seeds", recipe.errata)
+        page += section(
+            "What its primitives cost",
+            costs.map {
+                "\($0.title): `\($0.legacy.name)` \(PerformancePage.nanoseconds($0.legacy.medianNs)), "
+                    + "`\($0.modern.name)` \(PerformancePage.nanoseconds($0.modern.medianNs)) "
+                    + "(\(PerformancePage.ratio($0.ratio)); [measured](../performance.md#bench-\($0.id)))"
+            })
         page += section("Seeds", recipe.seeds)
         page.append("## Source and tests")
         page.append("")
