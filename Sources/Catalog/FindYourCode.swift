@@ -554,7 +554,11 @@ public enum FindYourCode {
                 ]),
             APIIndexEntry(
                 ["NSInvocationOperation"],
-                uses: [Use("an operation calling a method", "a plain `await` call", recipes: ["invocation-operation-start"])]),
+                uses: [
+                    Use(
+                        "an operation calling a method", "a plain `await` call", recipes: ["invocation-operation-start"]
+                    )
+                ]),
             APIIndexEntry(
                 ["waitUntilAllOperationsAreFinished", "addOperations(_:waitUntilFinished:)"],
                 uses: [
@@ -565,7 +569,11 @@ public enum FindYourCode {
                 ]),
             APIIndexEntry(
                 ["operation.completionBlock"],
-                uses: [Use("after an operation finishes", "the code after the `await`", recipes: ["operation-subclass-main"])]),
+                uses: [
+                    Use(
+                        "after an operation finishes", "the code after the `await`",
+                        recipes: ["operation-subclass-main"])
+                ]),
         ])
 
     static let threads = APIIndexGroup(
@@ -718,7 +726,9 @@ public enum FindYourCode {
             APIIndexEntry(
                 ["DispatchSource.makeSignalSource", "DISPATCH_SOURCE_TYPE_SIGNAL"],
                 uses: [
-                    Use("handling a Unix signal", "an `AsyncStream` fed by the source", recipes: ["dispatch-source-signal"])
+                    Use(
+                        "handling a Unix signal", "an `AsyncStream` fed by the source",
+                        recipes: ["dispatch-source-signal"])
                 ]),
             APIIndexEntry(
                 ["DispatchSource.makeProcessSource", "DISPATCH_SOURCE_TYPE_PROC"],

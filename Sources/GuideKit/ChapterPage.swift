@@ -18,7 +18,8 @@ struct ChapterPage {
     var markdown: String {
         var page = ["# Chapter \(chapter.number): \(chapter.title)", "", "[All recipes](../README.md)", ""]
         var ignored: [String] = []
-        page.append(references.link(chapter.introduction, from: chapter.slug, unknown: &ignored).trimmingTrailingNewlines)
+        page.append(
+            references.link(chapter.introduction, from: chapter.slug, unknown: &ignored).trimmingTrailingNewlines)
         page.append("")
         page.append("## Recipes")
         page.append("")

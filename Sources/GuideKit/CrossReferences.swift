@@ -47,7 +47,8 @@ struct CrossReferences {
             let alreadyLinked = result.hasSuffix("[") && rest[afterClose...].hasPrefix("](")
             if Self.looksLikeID(word) && !alreadyLinked {
                 if let slug = pages[word], word != page {
-                    let path = chapter == nil ? "\(slug)/\(word).md" : slug == chapter ? "\(word).md" : "../\(slug)/\(word).md"
+                    let path =
+                        chapter == nil ? "\(slug)/\(word).md" : slug == chapter ? "\(word).md" : "../\(slug)/\(word).md"
                     result += "[`\(word)`](\(path))"
                 } else {
                     if pages[word] == nil, let planned, !planned.contains(word) { unknown.append(word) }

@@ -103,7 +103,9 @@ struct IndexPage {
             "",
         ]
         for group in index {
-            lines += ["### \(group.kind)", "", "| Your code | Used for | Replace it with | Shown in |", "|---|---|---|---|"]
+            lines += [
+                "### \(group.kind)", "", "| Your code | Used for | Replace it with | Shown in |", "|---|---|---|---|",
+            ]
             for entry in group.entries {
                 let anchors = entry.anchors.map { "<a id=\"\($0)\"></a>" }.joined()
                 var code = anchors + entry.spellings.map { "`\($0)`" }.joined(separator: "<br>")
@@ -129,7 +131,8 @@ struct IndexPage {
         String(
             heading.lowercased().compactMap { character -> Character? in
                 if character == " " { return "-" }
-                return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
+                return character.isLetter || character.isNumber || character == "-" || character == "_"
+                    ? character : nil
             })
     }
 

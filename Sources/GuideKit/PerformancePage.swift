@@ -45,7 +45,10 @@ struct PerformancePage {
             "",
         ]
         page += findings.map { "- \($0)" }
-        page += ["", "## Primitives", "", "Nanoseconds per operation: the median of repeated batches, the fastest batch in brackets.", ""]
+        page += [
+            "", "## Primitives", "",
+            "Nanoseconds per operation: the median of repeated batches, the fastest batch in brackets.", "",
+        ]
         page += ["![Primitives, legacy against modern](performance/primitives.svg)", ""]
         page += ["| What | Legacy | Modern | Modern ÷ legacy | Shown in |", "|---|---|---|---|---|"]
         for primitive in results.primitives {
@@ -64,7 +67,8 @@ struct PerformancePage {
                 "![Time per job against the number of jobs](performance/fan-out-time.svg)", "",
                 "![Peak memory against the number of jobs](performance/fan-out-memory.svg)", "",
             ]
-            page.append("| Jobs | " + results.fanOut.series.map { "\($0.name) (\($0.side))" }.joined(separator: " | ") + " |")
+            page.append(
+                "| Jobs | " + results.fanOut.series.map { "\($0.name) (\($0.side))" }.joined(separator: " | ") + " |")
             page.append("|---:|" + String(repeating: "---|", count: results.fanOut.series.count))
             for size in results.fanOut.sizes {
                 let cells = results.fanOut.series.map { series in
@@ -90,7 +94,8 @@ struct PerformancePage {
                 for (index, variant) in workload.variants.enumerated() {
                     page.append(
                         "| \(index == 0 ? workload.name : "") | \(index == 0 ? Self.seconds(workload.sequentialSeconds) : "") "
-                            + "| \(variant.name) (\(variant.side)) | \(Self.seconds(variant.seconds)) | \(Self.ratio(variant.speedup)) |")
+                            + "| \(variant.name) (\(variant.side)) | \(Self.seconds(variant.seconds)) | \(Self.ratio(variant.speedup)) |"
+                    )
                 }
             }
             page.append("")
@@ -124,7 +129,8 @@ struct PerformancePage {
                 : ratio <= 1 / 1.15 ? "is about \(Self.ratio(1 / ratio)) faster than" : "costs about the same as"
             lines.append(
                 "\(primitive.title): `\(primitive.modern.name)` \(comparison) `\(primitive.legacy.name)` "
-                    + "(\(Self.nanoseconds(primitive.modern.medianNs)) against \(Self.nanoseconds(primitive.legacy.medianNs))).")
+                    + "(\(Self.nanoseconds(primitive.modern.medianNs)) against \(Self.nanoseconds(primitive.legacy.medianNs)))."
+            )
         }
         if let largest = results.fanOut.sizes.last {
             let atLargest = results.fanOut.series.compactMap { series in
@@ -195,7 +201,12 @@ struct PerformancePage {
                 workload.variants.map { variant in
                     SVGChart.BarGroup(
                         label: Self.shorten("\(workload.name): \(variant.name)", to: 44),
-                        bars: [(variant.side, variant.side == "legacy" ? SVGChart.legacy : SVGChart.modern, variant.speedup)])
+                        bars: [
+                            (
+                                variant.side, variant.side == "legacy" ? SVGChart.legacy : SVGChart.modern,
+                                variant.speedup
+                            )
+                        ])
                 }
             },
             logarithmic: false, format: { Self.ratio($0) },
@@ -208,7 +219,9 @@ struct PerformancePage {
             groups: results.blocking.rows.map { row in
                 SVGChart.BarGroup(
                     label: Self.shorten(row.name, to: 44),
-                    bars: [(row.side, row.side == "legacy" ? SVGChart.legacy : SVGChart.modern, Double(row.peakThreads))])
+                    bars: [
+                        (row.side, row.side == "legacy" ? SVGChart.legacy : SVGChart.modern, Double(row.peakThreads))
+                    ])
             },
             logarithmic: false, format: { String(Int($0.rounded())) })
     }

@@ -138,7 +138,8 @@ struct RecipePage {
                 lines.append(
                     "<tr><th>\(html(legacy?.title ?? "—"))</th><th>\(html(modern?.title ?? "—"))</th></tr>")
             }
-            lines += ["<tr><td valign=\"top\">", ""] + cell(legacy?.code) + ["</td><td valign=\"top\">", ""]
+            lines +=
+                ["<tr><td valign=\"top\">", ""] + cell(legacy?.code) + ["</td><td valign=\"top\">", ""]
                 + cell(modern?.code) + ["</td></tr>"]
         }
         return lines + ["</table>", ""]
@@ -162,7 +163,9 @@ struct RecipePage {
             let others = needs.map { "[`Sources/\(folder)/\($0)`](\(Self.root)/Sources/\(folder)/\($0))" }
             return main + " with " + others.joined(separator: " and ")
         }
-        let drop = legacy.driver != nil || modern.driver != nil ? "; leave out the driver below `\(SourceFile.driverMarker)`" : ""
+        let drop =
+            legacy.driver != nil || modern.driver != nil
+            ? "; leave out the driver below `\(SourceFile.driverMarker)`" : ""
         return [
             "**To copy this recipe:** \(files(recipe.modernPath, needs: recipe.modernNeeds, folder: "Modern"))"
                 + "\(drop). It needs only the toolchain and compiles in the Swift 6 language mode. "

@@ -66,7 +66,8 @@ enum SVGChart {
             svg.append(
                 "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(item.color)\" stroke-width=\"2.5\"\(dash)/>")
             for point in item.points {
-                svg.append("<circle cx=\"\(fmt(px(point.x)))\" cy=\"\(fmt(py(point.y)))\" r=\"3.5\" fill=\"\(item.color)\"/>")
+                svg.append(
+                    "<circle cx=\"\(fmt(px(point.x)))\" cy=\"\(fmt(py(point.y)))\" r=\"3.5\" fill=\"\(item.color)\"/>")
             }
         }
         svg += legend(series.map { ($0.name, $0.color, $0.dashed) }, x: plot.right + 24, y: plot.top + 4)
@@ -90,7 +91,10 @@ enum SVGChart {
         var ticks: [Double] = []
         if logarithmic {
             let range = decades(values)
-            scale = { plot.left + (log10(max($0, pow(10, range.lower))) - range.lower) / (range.upper - range.lower) * (plot.right - plot.left) }
+            scale = {
+                plot.left + (log10(max($0, pow(10, range.lower))) - range.lower) / (range.upper - range.lower)
+                    * (plot.right - plot.left)
+            }
             ticks = (Int(range.lower)...Int(range.upper)).map { pow(10, Double($0)) }
         } else {
             let top = niceCeiling(values.max() ?? 1)
@@ -148,7 +152,9 @@ enum SVGChart {
         ]
     }
 
-    private static func legend(_ entries: [(name: String, color: String, dashed: Bool)], x: Double, y: Double) -> [String] {
+    private static func legend(
+        _ entries: [(name: String, color: String, dashed: Bool)], x: Double, y: Double
+    ) -> [String] {
         var svg: [String] = []
         for (index, entry) in entries.enumerated() {
             let top = y + Double(index) * 20

@@ -18,7 +18,8 @@ import Testing
         let patternOnly: Bool
         let needs: [String]
         var description: String {
-            (patternOnly ? "the pattern of " : "") + file + (needs.isEmpty ? "" : " with " + needs.joined(separator: ", "))
+            (patternOnly ? "the pattern of " : "") + file
+                + (needs.isEmpty ? "" : " with " + needs.joined(separator: ", "))
         }
     }
 
@@ -69,7 +70,9 @@ import Testing
 
     @Test func everyNeededFileExists() throws {
         for recipe in Catalog.recipes {
-            for path in recipe.legacyNeeds.map({ "Sources/Legacy/\($0)" }) + recipe.modernNeeds.map({ "Sources/Modern/\($0)" }) {
+            for path in recipe.legacyNeeds.map({ "Sources/Legacy/\($0)" })
+                + recipe.modernNeeds.map({ "Sources/Modern/\($0)" })
+            {
                 #expect(
                     FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path),
                     "\(recipe.id) names \(path), which does not exist")

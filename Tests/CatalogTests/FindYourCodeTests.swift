@@ -31,7 +31,9 @@ import Testing
     /// call prefix, `Timer(` for `Timer(fire:…)`), so a reader who searches for it finds a row.
     /// API pairs that are not concurrency: they stay in their recipes' API tables, but neither the
     /// index nor `scan` looks for them (a finding for every `arc4random` would be noise).
-    static let notConcurrency = ["arc4random", "writeToFile", "NSSearchPathForDirectoriesInDomains", "fileExists", "__weak"]
+    static let notConcurrency = [
+        "arc4random", "writeToFile", "NSSearchPathForDirectoriesInDomains", "fileExists", "__weak",
+    ]
 
     @Test func everyLegacyAPIOfTheCatalogHasARow() {
         let spellings = FindYourCode.entries.flatMap(\.spellings)
@@ -88,7 +90,8 @@ import Testing
 
     @Test func aLandedIDBecomesARelativeLink() {
         var unknown: [String] = []
-        let text = references.link("See `readers-writer-barrier` and `serial-queue`.", from: "01-queues-and-hopping", unknown: &unknown)
+        let text = references.link(
+            "See `readers-writer-barrier` and `serial-queue`.", from: "01-queues-and-hopping", unknown: &unknown)
         #expect(
             text
                 == "See [`readers-writer-barrier`](../05-shared-state-and-synchronization/readers-writer-barrier.md) and [`serial-queue`](serial-queue.md)."
@@ -98,7 +101,8 @@ import Testing
 
     @Test func aPlannedIDStaysTextAndATypoIsReported() {
         var unknown: [String] = []
-        let text = references.link("Read `actor-reentrancy`, not `actor-reentrance`; `async` is code.", from: nil, unknown: &unknown)
+        let text = references.link(
+            "Read `actor-reentrancy`, not `actor-reentrance`; `async` is code.", from: nil, unknown: &unknown)
         #expect(text == "Read `actor-reentrancy`, not `actor-reentrance`; `async` is code.")
         #expect(unknown == ["actor-reentrance"])
     }

@@ -44,7 +44,10 @@ import Testing
             #expect(markdown.contains("<a id=\"bench-\(primitive.id)\"></a>"))
         }
         #expect(markdown.contains("[`serial-queue`](01-queues-and-hopping/serial-queue.md)"))
-        #expect(page.findings.contains { $0.contains("`await actor.method()` costs about 2.00× as much as `queue.sync {}`") })
+        #expect(
+            page.findings.contains {
+                $0.contains("`await actor.method()` costs about 2.00× as much as `queue.sync {}`")
+            })
         #expect(page.findings.contains { $0.contains("`Mutex` is about 2.00× faster than `NSLock`") })
         #expect(markdown.contains("one child per job: stopped at 1000: skipped."))
         #expect(markdown.contains("2 cores"))
@@ -52,10 +55,11 @@ import Testing
 
     @Test func everyChartIsWellFormedSVGAndLinkedFromThePage() throws {
         let charts = page.charts
-        #expect(Set(charts.keys) == [
-            "performance/primitives.svg", "performance/fan-out-time.svg", "performance/fan-out-memory.svg",
-            "performance/speedup.svg", "performance/blocking.svg",
-        ])
+        #expect(
+            Set(charts.keys) == [
+                "performance/primitives.svg", "performance/fan-out-time.svg", "performance/fan-out-memory.svg",
+                "performance/speedup.svg", "performance/blocking.svg",
+            ])
         for (path, svg) in charts {
             let parser = XMLParser(data: Data(svg.utf8))
             #expect(parser.parse(), "\(path) is not well-formed XML")
