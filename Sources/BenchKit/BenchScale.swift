@@ -25,10 +25,10 @@ public struct BenchScale: Sendable, Equatable {
 
     /// The run the results file is made from.
     public static let full = BenchScale(
-        name: "full", batch: BatchPlan(targetNanos: 5_000_000, batches: 15), delaySamples: 50,
-        fanOutSizes: [10, 100, 1_000, 10_000, 100_000, 1_000_000], fanOutTargetNanos: 100_000_000,
+        name: "full", batch: BatchPlan(targetNanos: 10_000_000, batches: 21), delaySamples: 100,
+        fanOutSizes: [10, 100, 1_000, 10_000, 100_000, 1_000_000], fanOutTargetNanos: 200_000_000,
         fanOutMemoryCapBytes: 6 << 30, fanOutTimeCapSeconds: 60, imageSide: 2048,
-        minMaxCount: 10_000_000, speedupRuns: 5, blockingJobs: 64, blockMicroseconds: 50_000)
+        minMaxCount: 10_000_000, speedupRuns: 7, blockingJobs: 64, blockMicroseconds: 50_000)
 
     /// The same parts at smaller sizes and fewer batches.
     public static let quick = BenchScale(

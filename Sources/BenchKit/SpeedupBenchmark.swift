@@ -25,14 +25,19 @@ enum SpeedupBenchmark {
         return (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
     }
 
-    /// The fastest of `runs` runs of `body`, in seconds.
-    static func fastest<T>(_ runs: Int, _ body: () async -> T, check: (T) -> Void) async -> Double {
-        var best = Double.infinity
+    /// The fastest run of each version, in seconds. The versions take turns, run after run, so a
+    /// burst of load from elsewhere slows all of them rather than one.
+    static func fastestInTurns<T>(
+        _ runs: Int, _ versions: [() async -> T], check: (T) -> Void
+    ) async -> [Double] {
+        var best = [Double](repeating: .infinity, count: versions.count)
         for _ in 0..<max(1, runs) {
-            let start = Monotonic.now()
-            let result = await body()
-            best = min(best, Double(Monotonic.since(start)) / 1e9)
-            check(result)
+            for (index, version) in versions.enumerated() {
+                let start = Monotonic.now()
+                let result = await version()
+                best[index] = min(best[index], Double(Monotonic.since(start)) / 1e9)
+                check(result)
+            }
         }
         return best
     }
@@ -41,37 +46,31 @@ enum SpeedupBenchmark {
         let side = scale.imageSide
         let pixels = randomBytes(side * side)
         let expected = Legacy.ParallelLoop.sequentialRowChecksums(pixels: pixels, width: side)
-        let same: ([UInt64]) -> Void = { precondition($0 == expected, "a parallel blur disagreed") }
-        let sequential = await fastest(
+        let seconds = await fastestInTurns(
             scale.speedupRuns,
-            {
-                await onOwnThread(name: "bench-sequential") {
-                    Legacy.ParallelLoop.sequentialRowChecksums(pixels: pixels, width: side)
-                }
-            }, check: same)
-        let legacy = await fastest(
-            scale.speedupRuns,
-            {
-                await withCheckedContinuation { continuation in
-                    Legacy.ParallelLoop.rowChecksums(pixels: pixels, width: side) { continuation.resume(returning: $0) }
-                }
-            }, check: same)
-        let modern = await fastest(
-            scale.speedupRuns,
-            {
-                await Modern.ParallelLoop.rowChecksums(pixels: pixels, width: side)
-            }, check: same)
-        let perRow = await fastest(
-            scale.speedupRuns,
-            {
-                await Modern.ParallelLoop.rowChecksumsOneChildPerRow(pixels: pixels, width: side)
-            }, check: same)
+            [
+                {
+                    await onOwnThread(name: "bench-sequential") {
+                        Legacy.ParallelLoop.sequentialRowChecksums(pixels: pixels, width: side)
+                    }
+                },
+                {
+                    await withCheckedContinuation { continuation in
+                        Legacy.ParallelLoop.rowChecksums(pixels: pixels, width: side) {
+                            continuation.resume(returning: $0)
+                        }
+                    }
+                },
+                { await Modern.ParallelLoop.rowChecksums(pixels: pixels, width: side) },
+                { await Modern.ParallelLoop.rowChecksumsOneChildPerRow(pixels: pixels, width: side) },
+            ],
+            check: { precondition($0 == expected, "a parallel blur disagreed with the loop") })
         return workload(
-            id: "blur-\(side)", name: "5×5 blur, \(side)×\(side)", sequential: sequential,
+            id: "blur-\(side)", name: "5×5 blur, \(side)×\(side)", sequential: seconds[0],
             variants: [
-                ("concurrentPerform, one iteration per row", .legacy, legacy),
-                ("task group, one child per core", .modern, modern),
-                ("task group, one child per row", .modern, perRow),
+                ("concurrentPerform, one iteration per row", .legacy, seconds[1]),
+                ("task group, one child per core", .modern, seconds[2]),
+                ("task group, one child per row", .modern, seconds[3]),
             ])
     }
 
@@ -79,38 +78,24 @@ enum SpeedupBenchmark {
         var generator = SplitMix64(seed: 34)
         let numbers = (0..<scale.minMaxCount).map { _ in UInt32(truncatingIfNeeded: generator.next()) }
         let expected = sequentialMinMax(numbers)
-        let same: ((min: UInt32, max: UInt32)) -> Void = {
-            precondition($0 == expected, "a parallel min/max disagreed")
-        }
-        let sequential = await fastest(
+        let seconds = await fastestInTurns(
             scale.speedupRuns,
-            {
-                await onOwnThread(name: "bench-sequential") { sequentialMinMax(numbers) }
-            }, check: same)
-        let posix = await fastest(
-            scale.speedupRuns,
-            {
-                await onOwnThread(name: "bench-legacy") { Legacy.MinMaxSearch.withPOSIXThreads(numbers) }
-            }, check: same)
-        let threads = await fastest(
-            scale.speedupRuns,
-            {
-                await onOwnThread(name: "bench-legacy") { Legacy.MinMaxSearch.withThreadSubclass(numbers) }
-            }, check: same)
-        let modern = await fastest(
-            scale.speedupRuns,
-            {
-                await Modern.MinMaxSearch.minMax(of: numbers)
-            }, check: same)
-        let millions =
+            [
+                { await onOwnThread(name: "bench-sequential") { sequentialMinMax(numbers) } },
+                { await onOwnThread(name: "bench-legacy") { Legacy.MinMaxSearch.withPOSIXThreads(numbers) } },
+                { await onOwnThread(name: "bench-legacy") { Legacy.MinMaxSearch.withThreadSubclass(numbers) } },
+                { await Modern.MinMaxSearch.minMax(of: numbers) },
+            ],
+            check: { precondition($0 == expected, "a parallel min/max disagreed with the loop") })
+        let count =
             scale.minMaxCount >= 1_000_000 ? "\(scale.minMaxCount / 1_000_000)M" : Format.count(scale.minMaxCount)
         return workload(
-            id: "min-max-\(millions.lowercased().replacingOccurrences(of: ",", with: ""))",
-            name: "min and max of \(millions) numbers", sequential: sequential,
+            id: "min-max-\(count.lowercased().replacingOccurrences(of: ",", with: ""))",
+            name: "min and max of \(count) numbers", sequential: seconds[0],
             variants: [
-                ("4 POSIX threads (pthread_create, pthread_join)", .legacy, posix),
-                ("4 Thread subclasses and a DispatchGroup", .legacy, threads),
-                ("task group, 4 children", .modern, modern),
+                ("4 POSIX threads (pthread_create, pthread_join)", .legacy, seconds[1]),
+                ("4 Thread subclasses and a DispatchGroup", .legacy, seconds[2]),
+                ("task group, 4 children", .modern, seconds[3]),
             ])
     }
 
