@@ -24,33 +24,41 @@ enum TerminalReport {
     }
 
     static func primitives(_ rows: [BenchResults.Primitive]) -> [String] {
-        var table: [[String]] = [["primitive", "legacy", "median", "min", "modern", "median", "min", "modern/legacy"]]
+        var table: [[String]] = [["", "median", "min", ""]]
         for row in rows {
+            table.append([row.title, "", "", ""])
             table.append([
-                row.title, row.legacy.name, Format.nanoseconds(row.legacy.medianNs),
-                Format.nanoseconds(row.legacy.minNs),
-                row.modern.name, Format.nanoseconds(row.modern.medianNs), Format.nanoseconds(row.modern.minNs),
-                Format.ratio(row.modern.medianNs / row.legacy.medianNs),
+                "  legacy  \(row.legacy.name)", Format.nanoseconds(row.legacy.medianNs),
+                Format.nanoseconds(row.legacy.minNs), "",
+            ])
+            table.append([
+                "  modern  \(row.modern.name)", Format.nanoseconds(row.modern.medianNs),
+                Format.nanoseconds(row.modern.minNs),
+                "modern/legacy \(Format.ratio(row.modern.medianNs / row.legacy.medianNs))",
             ])
         }
         return ["Primitives: time per operation (median and min over the timed batches)"]
-            + layout(table, rightAligned: [2, 3, 5, 6, 7])
+            + layout(table, rightAligned: [1, 2])
     }
 
     static func fanOut(_ fanOut: BenchResults.FanOut) -> [String] {
-        var table: [[String]] = [["jobs"] + fanOut.series.map { "\($0.name) (\($0.side.rawValue))" }]
+        let header = ["jobs"] + fanOut.series.map(\.id)
+        var time: [[String]] = [header]
+        var memory: [[String]] = [header]
         for n in fanOut.sizes {
-            table.append(
-                [Format.count(n)]
-                    + fanOut.series.map { series in
-                        guard let point = series.points.first(where: { $0.n == n }) else { return "—" }
-                        return "\(Format.nanoseconds(point.nsPerJob))/job, \(Format.bytes(point.peakRSSBytes))"
-                    })
+            let points = fanOut.series.map { series in series.points.first { $0.n == n } }
+            time.append([Format.count(n)] + points.map { $0.map { Format.nanoseconds($0.nsPerJob) } ?? "—" })
+            memory.append([Format.count(n)] + points.map { $0.map { Format.bytes($0.peakRSSBytes) } ?? "—" })
         }
-        var lines = ["Fan-out: time per job and peak memory of the process (each size in a child process)"]
-        lines += layout(table, rightAligned: Array(0...fanOut.series.count))
+        let columns = Array(0...fanOut.series.count)
+        var lines = ["Fan-out: many tiny jobs, each size in a child process of its own"]
         for series in fanOut.series {
-            if let stopped = series.stoppedAt { lines.append("  \(series.name) stopped at \(stopped)") }
+            lines.append("  \(series.id): \(series.name) (\(series.side.rawValue))")
+        }
+        lines += ["", "Time per job"] + layout(time, rightAligned: columns)
+        lines += ["", "Peak memory of the process"] + layout(memory, rightAligned: columns)
+        for series in fanOut.series {
+            if let stopped = series.stoppedAt { lines.append("  \(series.id) stopped at \(stopped)") }
         }
         return lines
     }
@@ -108,6 +116,17 @@ enum TerminalReport {
                     + "one child per core stayed at \(Format.bytes(same.peakRSSBytes)) and "
                     + "\(Format.nanoseconds(same.nsPerJob)) a job.")
         }
+        if let group = results.primitives.first(where: { $0.id == "group-vs-task-group" }) {
+            found.append(
+                "A task-group child costs \(Format.ratio(group.modern.medianNs / group.legacy.medianNs)) a "
+                    + "DispatchGroup job (\(Format.nanoseconds(group.modern.medianNs)) against "
+                    + "\(Format.nanoseconds(group.legacy.medianNs))): give a child more work than that.")
+        }
+        if let delay = results.primitives.first(where: { $0.id == "after-vs-sleep" }) {
+            found.append(
+                "A 1 ms delay ran late by \(Format.nanoseconds(delay.legacy.medianNs)) with asyncAfter and by "
+                    + "\(Format.nanoseconds(delay.modern.medianNs)) with Task.sleep (medians).")
+        }
         for workload in results.speedup.workloads {
             if let best = workload.variants.max(by: { $0.speedup < $1.speedup }) {
                 found.append(
@@ -119,11 +138,17 @@ enum TerminalReport {
         if let gcd = rows["gcd-sleep"], let blocked = rows["task-sleep-blocking"],
             let suspended = rows["task-sleep-suspending"]
         {
+            let jobs = results.blocking.jobs
+            let cores = results.machine.cores
+            let serial = Double(jobs) * results.blocking.blockSeconds / Double(cores)
             found.append(
-                "\(results.blocking.jobs) blocking jobs: GCD grew to \(gcd.peakThreads) threads and took "
-                    + "\(Format.seconds(gcd.seconds)); tasks stayed at \(blocked.peakThreads) threads and took "
-                    + "\(Format.seconds(blocked.seconds)); tasks that suspend took \(Format.seconds(suspended.seconds)) "
-                    + "on \(suspended.peakThreads) threads.")
+                "\(jobs) jobs that block for \(Format.seconds(results.blocking.blockSeconds)): GCD took "
+                    + "\(Format.seconds(gcd.seconds)) with at most \(gcd.peakThreads) threads, tasks took "
+                    + "\(Format.seconds(blocked.seconds)) with at most \(blocked.peakThreads) (\(jobs) × "
+                    + "\(Format.seconds(results.blocking.blockSeconds)) ÷ \(cores) cores = \(Format.seconds(serial))); "
+                    + "tasks that suspend instead took \(Format.seconds(suspended.seconds)) with at most "
+                    + "\(suspended.peakThreads). A blocked task holds one of only \(cores) pool threads; a "
+                    + "suspended one frees it.")
         }
         return found
     }
