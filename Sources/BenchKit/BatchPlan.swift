@@ -13,9 +13,11 @@ struct BatchPlan: Sendable, Equatable {
     var maxIterations = 10_000_000
 
     /// The minimum and median nanoseconds per operation. `body(k)` runs about `k` operations and
-    /// returns how many it ran.
-    func measureSync(_ body: (Int) -> Int) -> (minNs: Double, medianNs: Double) {
-        var size = calibrate { size in
+    /// returns how many it ran. The growth starts at `minimum` operations: a batch that starts
+    /// threads or tasks needs enough operations to hide that, even when one scheduling delay makes
+    /// a small batch look long enough.
+    func measureSync(from minimum: Int = 1, _ body: (Int) -> Int) -> (minNs: Double, medianNs: Double) {
+        var size = calibrate(from: minimum) { size in
             let start = Monotonic.now()
             let count = body(size)
             return (Monotonic.since(start), count)
@@ -31,8 +33,8 @@ struct BatchPlan: Sendable, Equatable {
     }
 
     /// The same for an operation that suspends.
-    func measure(_ body: (Int) async -> Int) async -> (minNs: Double, medianNs: Double) {
-        var size = 1
+    func measure(from minimum: Int = 1, _ body: (Int) async -> Int) async -> (minNs: Double, medianNs: Double) {
+        var size = max(1, min(minimum, maxIterations))
         while true {
             var elapsed = UInt64.max
             for _ in 0..<2 {
@@ -52,8 +54,8 @@ struct BatchPlan: Sendable, Equatable {
         return Self.summary(perOperation)
     }
 
-    private func calibrate(_ timed: (Int) -> (elapsed: UInt64, count: Int)) -> Int {
-        var size = 1
+    private func calibrate(from minimum: Int, _ timed: (Int) -> (elapsed: UInt64, count: Int)) -> Int {
+        var size = max(1, min(minimum, maxIterations))
         while true {
             let elapsed = min(timed(size).elapsed, timed(size).elapsed)
             guard let next = nextSize(after: size, elapsed: elapsed) else { return size }

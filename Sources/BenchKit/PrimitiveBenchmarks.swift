@@ -65,31 +65,31 @@ enum PrimitiveBenchmarks {
                 "group-wrap-callback-api",
             ],
             legacyName: "group.enter + async + leave, one notify", modernName: "group.addTask (discarding task group)",
-            legacy: { scale in await legacyOnThread(scale) { dispatchGroupJobs($0) } },
+            legacy: { scale in await legacyOnThread(scale, from: groupBatch) { dispatchGroupJobs($0) } },
             modern: { scale in await taskGroupJobs(scale) }),
         Row(
             id: "lock-uncontended", title: "Lock and unlock, one thread",
             recipes: ["thread-safe-singleton", "run-once", "group-batch-download", "dispatch-group-wait"],
             legacyName: "NSLock", modernName: "Mutex",
-            legacy: { scale in await legacyOnThread(scale) { nsLockContended($0, threads: 1) } },
+            legacy: { scale in await legacyOnThread(scale, from: lockBatch) { nsLockContended($0, threads: 1) } },
             modern: { scale in await mutexContended(scale, tasks: 1) }),
         Row(
             id: "lock-contended-2", title: "Lock and unlock, 2 threads or tasks at once",
             recipes: ["thread-safe-singleton", "concurrent-queue-unordered", "independent-serial-queues"],
             legacyName: "NSLock, 2 threads", modernName: "Mutex, 2 tasks",
-            legacy: { scale in await legacyOnThread(scale) { nsLockContended($0, threads: 2) } },
+            legacy: { scale in await legacyOnThread(scale, from: lockBatch) { nsLockContended($0, threads: 2) } },
             modern: { scale in await mutexContended(scale, tasks: 2) }),
         Row(
             id: "lock-contended-8", title: "Lock and unlock, 8 threads or tasks at once",
             recipes: ["thread-safe-singleton", "concurrent-queue-unordered", "independent-serial-queues"],
             legacyName: "NSLock, 8 threads", modernName: "Mutex, 8 tasks",
-            legacy: { scale in await legacyOnThread(scale) { nsLockContended($0, threads: 8) } },
+            legacy: { scale in await legacyOnThread(scale, from: lockBatch) { nsLockContended($0, threads: 8) } },
             modern: { scale in await mutexContended(scale, tasks: 8) }),
         Row(
             id: "counter-vs-atomic", title: "A shared counter bumped from 2 threads or tasks",
             recipes: ["serial-queue", "thread-safe-singleton"],
             legacyName: "NSLock-guarded Int, 2 threads", modernName: "Atomic<Int>.wrappingAdd (relaxed), 2 tasks",
-            legacy: { scale in await legacyOnThread(scale) { nsLockContended($0, threads: 2) } },
+            legacy: { scale in await legacyOnThread(scale, from: lockBatch) { nsLockContended($0, threads: 2) } },
             modern: { scale in await atomicContended(scale, tasks: 2) }),
         Row(
             id: "semaphore-vs-continuation", title: "Wake a waiter and be woken back (a round trip)",
@@ -121,6 +121,13 @@ enum PrimitiveBenchmarks {
             modern: { scale in await sleepOvershoot(scale) }),
     ]
 
+    /// The smallest batch of lock operations: enough that starting the threads or tasks of a
+    /// contended row is hidden (lock operations take nanoseconds).
+    static let lockBatch = 100_000
+
+    /// The smallest batch of group jobs: enough that the one notify or group exit is hidden.
+    static let groupBatch = 1_000
+
     /// Rounds a nanosecond figure to a tenth, so the file stays readable.
     static func rounded(_ nanoseconds: Double) -> Double {
         max(0.1, (nanoseconds * 10).rounded() / 10)
@@ -128,9 +135,9 @@ enum PrimitiveBenchmarks {
 
     /// Runs a synchronous batch measurement on a thread of its own.
     private static func legacyOnThread(
-        _ scale: BenchScale, _ body: @escaping @Sendable (Int) -> Int
+        _ scale: BenchScale, from minimum: Int = 1, _ body: @escaping @Sendable (Int) -> Int
     ) async -> (minNs: Double, medianNs: Double) {
-        await onOwnThread(name: "bench-legacy") { scale.batch.measureSync(body) }
+        await onOwnThread(name: "bench-legacy") { scale.batch.measureSync(from: minimum, body) }
     }
 
     // MARK: - A call that waits
@@ -203,7 +210,7 @@ enum PrimitiveBenchmarks {
     }
 
     private static func taskGroupJobs(_ scale: BenchScale) async -> (minNs: Double, medianNs: Double) {
-        await scale.batch.measure { count in
+        await scale.batch.measure(from: groupBatch) { count in
             await withDiscardingTaskGroup { group in
                 for _ in 0..<count { group.addTask {} }
             }
@@ -233,7 +240,7 @@ enum PrimitiveBenchmarks {
     }
 
     private static func mutexContended(_ scale: BenchScale, tasks: Int) async -> (minNs: Double, medianNs: Double) {
-        await scale.batch.measure { count in
+        await scale.batch.measure(from: lockBatch) { count in
             let counter = MutexCounter()
             let each = max(1, count / tasks)
             if tasks == 1 {
@@ -250,7 +257,7 @@ enum PrimitiveBenchmarks {
     }
 
     private static func atomicContended(_ scale: BenchScale, tasks: Int) async -> (minNs: Double, medianNs: Double) {
-        await scale.batch.measure { count in
+        await scale.batch.measure(from: lockBatch) { count in
             let counter = AtomicCounter()
             let each = max(1, count / tasks)
             await withDiscardingTaskGroup { group in
