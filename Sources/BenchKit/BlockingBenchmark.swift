@@ -2,9 +2,11 @@ import Foundation
 
 /// Jobs that block a thread, on GCD and in tasks, and jobs that suspend instead.
 ///
-/// GCD answers a blocked worker by starting another thread, so blocking jobs finish about as fast
-/// as if they slept side by side, at the price of a thread each. The cooperative pool never grows
-/// past the core count: blocking tasks take turns on its few threads and the run takes
+/// On Darwin, GCD answers a blocked worker by starting another thread (up to 64 per pool), so
+/// blocking jobs finish about as fast as if they slept side by side, at the price of a thread
+/// each. Linux's libdispatch grows its pool far more slowly (about one thread in a second and a
+/// half here), so there blocking jobs mostly take turns. The cooperative pool never grows past the
+/// core count: blocking tasks take turns on its few threads and the run takes
 /// `jobs × block ÷ cores`. Tasks that suspend (`Task.sleep`) free their thread while they wait, so
 /// they take one block's time on the same few threads. Each row runs in a child process of its own
 /// (`--blocking-row <id> <jobs> <µs>`), so the threads one row leaves behind are not counted in the
