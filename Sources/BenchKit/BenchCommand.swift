@@ -40,6 +40,10 @@ public enum BenchCommand {
             print(TerminalReport.render(results), terminator: "")
         }
         if options.write {
+            if results.machine.configuration == "debug" {
+                FileHandle.standardError.write(
+                    Data("bench: warning: writing the timings of a debug build; use swift run -c release bench\n".utf8))
+            }
             let url = options.output.map { URL(fileURLWithPath: $0) } ?? defaultOutput
             do {
                 try FileManager.default.createDirectory(

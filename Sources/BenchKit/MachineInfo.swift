@@ -7,7 +7,8 @@ enum MachineInfo {
         BenchResults.Machine(
             cores: ProcessInfo.processInfo.activeProcessorCount,
             memoryBytes: ProcessInfo.processInfo.physicalMemory, os: operatingSystem(), toolchain: toolchain(),
-            configuration: configuration, date: isoDate(date), quick: quick, seconds: (seconds * 10).rounded() / 10)
+            configuration: configuration, date: isoDate(date), quick: quick,
+            seconds: max(0.1, (seconds * 10).rounded() / 10))
     }
 
     /// "debug" or "release": how this binary was built.

@@ -117,7 +117,7 @@ enum SpeedupBenchmark {
             variants: variants.map { name, side, seconds in
                 BenchResults.Variant(
                     name: name, side: side, seconds: roundedSeconds(seconds),
-                    speedup: (sequential / seconds * 100).rounded() / 100)
+                    speedup: max(0.01, (sequential / seconds * 100).rounded() / 100))
             })
     }
 
