@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "compare", targets: ["compare"]),
         .executable(name: "guide", targets: ["guide"]),
         .executable(name: "scan", targets: ["scan"]),
+        .executable(name: "bench", targets: ["bench"]),
     ],
     targets: [
         // Shared vocabulary: recorder, pace, seeded PRNG, fakes, parity rules. No recipe logic.
@@ -36,6 +37,9 @@ let package = Package(
         // `scan`: finds the legacy concurrency calls in an app and names the recipe for each.
         .target(name: "ScanKit", dependencies: ["Catalog", "RecipeKit"]),
         .executableTarget(name: "scan", dependencies: ["ScanKit"]),
+        // `bench`: what each legacy primitive and its modern counterpart cost, side by side.
+        .target(name: "BenchKit", dependencies: ["Legacy", "Modern", "RecipeKit"]),
+        .executableTarget(name: "bench", dependencies: ["BenchKit"]),
 
         .testTarget(name: "RecipeKitTests", dependencies: ["RecipeKit"]),
         // Behaviour of each recipe's two halves, including the declared differences.
@@ -51,6 +55,8 @@ let package = Package(
             dependencies: ["Catalog", "RecipeKit", "ScanKit", "scan"],
             exclude: ["Fixtures"]
         ),
+        // The bench at tiny sizes: the results schema, the recipe ids it names, the CLI.
+        .testTarget(name: "BenchTests", dependencies: ["BenchKit", "Catalog", "RecipeKit", "bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

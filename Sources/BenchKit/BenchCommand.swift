@@ -1,0 +1,82 @@
+import Foundation
+
+/// `bench`: parses the command line, runs every section, prints and writes the results.
+public enum BenchCommand {
+    /// The package root, found from this file's path (`Sources/BenchKit/BenchCommand.swift`).
+    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // BenchKit
+        .deletingLastPathComponent()  // Sources
+        .deletingLastPathComponent()
+
+    /// Where `--write` puts the results unless `--output` says otherwise.
+    public static var defaultOutput: URL {
+        packageRoot.appendingPathComponent("Benchmarks/results.json")
+    }
+
+    /// Runs `bench` with the arguments after the program name and returns the exit status.
+    public static func run(arguments: [String]) async -> Int32 {
+        if arguments.first == FanOutBenchmark.childFlag {
+            return await FanOutBenchmark.child(arguments: Array(arguments.dropFirst()))
+        }
+        if arguments.first == BlockingBenchmark.childFlag {
+            return await BlockingBenchmark.child(arguments: Array(arguments.dropFirst()))
+        }
+        let options: BenchOptions
+        do {
+            options = try BenchOptions.parse(arguments)
+        } catch {
+            FileHandle.standardError.write(Data("bench: \(error.description)\n".utf8))
+            return 64
+        }
+        if options.help {
+            print(BenchOptions.usage)
+            return 0
+        }
+        let results = await measure(options.scale, quick: options.quick || options.tiny)
+        if options.json {
+            guard let data = try? results.jsonData() else { return 1 }
+            FileHandle.standardOutput.write(data + Data("\n".utf8))
+        } else {
+            print(TerminalReport.render(results), terminator: "")
+        }
+        if options.write {
+            if results.machine.configuration == "debug" {
+                FileHandle.standardError.write(
+                    Data("bench: warning: writing the timings of a debug build; use swift run -c release bench\n".utf8))
+            }
+            let url = options.output.map { URL(fileURLWithPath: $0) } ?? defaultOutput
+            do {
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try (results.jsonData() + Data("\n".utf8)).write(to: url, options: .atomic)
+                FileHandle.standardError.write(Data("bench: wrote \(url.path)\n".utf8))
+            } catch {
+                FileHandle.standardError.write(Data("bench: could not write \(url.path): \(error)\n".utf8))
+                return 1
+            }
+        }
+        return 0
+    }
+
+    /// Runs every section at `scale`.
+    public static func measure(_ scale: BenchScale, quick: Bool) async -> BenchResults {
+        let started = Date()
+        let start = Monotonic.now()
+        let progress = ProgressReporter(
+            total: PrimitiveBenchmarks.rows.count + FanOutSeries.allCases.count * scale.fanOutSizes.count + 2 + 3)
+        let step: @Sendable (String) -> Void = { progress.step($0) }
+        var primitives: [BenchResults.Primitive] = []
+        for row in PrimitiveBenchmarks.rows {
+            primitives.append(await row.run(scale))
+            step("primitive: \(row.id)")
+        }
+        let fanOut = await FanOutBenchmark.run(scale, progress: step)
+        let speedup = await SpeedupBenchmark.run(scale, progress: step)
+        let blocking = await BlockingBenchmark.run(scale, progress: step)
+        progress.finish()
+        let seconds = Double(Monotonic.since(start)) / 1e9
+        return BenchResults(
+            machine: MachineInfo.current(quick: quick, seconds: seconds, date: started), primitives: primitives,
+            fanOut: fanOut, speedup: speedup, blocking: blocking)
+    }
+}
