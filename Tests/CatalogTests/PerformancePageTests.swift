@@ -87,6 +87,20 @@ import Testing
         #expect(without["performance.md"] == nil)
     }
 
+    /// `bench` writes the file with its own model (`BenchKit.BenchResults`); the guide reads it with
+    /// `BenchmarkResults`. The sample that `bench --quick --json` wrote must decode and render, so
+    /// the two cannot drift apart unnoticed.
+    @Test func theSampleThatBenchWroteDecodesAndRenders() throws {
+        let sample = GuideGenerator.packageRoot.appendingPathComponent("Benchmarks/sample-quick.json")
+        let results = try JSONDecoder().decode(BenchmarkResults.self, from: Data(contentsOf: sample))
+        #expect(!results.primitives.isEmpty && !results.fanOut.series.isEmpty)
+        let page = PerformancePage(results: results, pages: [:])
+        #expect(page.findings.count >= results.primitives.count)
+        for (path, svg) in page.charts {
+            #expect(XMLParser(data: Data(svg.utf8)).parse(), "\(path) is not well-formed XML")
+        }
+    }
+
     @Test func unitsReadAsAPersonWritesThem() {
         #expect(PerformancePage.nanoseconds(1.25) == "1.2 ns" || PerformancePage.nanoseconds(1.25) == "1.3 ns")
         #expect(PerformancePage.nanoseconds(51) == "51 ns")
