@@ -4,6 +4,7 @@ extension Catalog {
     /// Chapter 6, in page order.
     static let operations: [Recipe] = [
         .blockOperationStart,
+        .countingOperation,
         .operationQueueAsync,
         .operationDependencies,
     ]
