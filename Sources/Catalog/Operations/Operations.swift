@@ -7,5 +7,6 @@ extension Catalog {
         .countingOperation,
         .operationQueueAsync,
         .operationDependencies,
+        .concurrencyLimit,
     ]
 }
