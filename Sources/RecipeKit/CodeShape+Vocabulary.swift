@@ -214,6 +214,11 @@ extension CodeShape {
         "OperationQueue.waitUntilAllOperationsAreFinished",
         swift: [".waitUntilAllOperationsAreFinished", ".addOperations(waitUntilFinished)"],
         objc: [".waitUntilAllOperationsAreFinished"], modern: "`await`")
+    public static let operationStart = CodeShape(
+        "Operation.start", swift: ["Operation.start", "BlockOperation.start"],
+        objc: ["NSOperation.start", "NSBlockOperation.start"],
+        modern: "`await` the work (`@concurrent` to leave the caller's actor)",
+        hazard: "runs the operation on the calling thread and blocks it until the work is done")
 
     // MARK: Threads
 

@@ -3,6 +3,10 @@ import RecipeKit
 extension Catalog {
     /// Chapter 6, in page order.
     static let operations: [Recipe] = [
-        .operationDependencies
+        .blockOperationStart,
+        .countingOperation,
+        .operationQueueAsync,
+        .operationDependencies,
+        .concurrencyLimit,
     ]
 }

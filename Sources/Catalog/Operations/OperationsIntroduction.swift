@@ -10,19 +10,28 @@ let operationsIntroduction = """
     `isExecuting`, `isFinished`). An asynchronous subclass has to maintain that state by hand.
 
     Swift concurrency keeps the ideas and drops the objects. An operation becomes an `async`
-    function. Running it is `await`, and its result is a return value instead of a property that
-    someone reads later. "B after A" is two `await`s in a row. A dependency graph is `async let`
-    for the independent parts and `await` where their results meet. A concurrency limit becomes a
-    task group that keeps k children in flight. An asynchronous operation's hand-written state
-    machine becomes `withCheckedContinuation` around the callback. Cancellation stays
-    cooperative: `task.cancel()` sets a flag that the work checks with `Task.isCancelled` or
-    `try Task.checkCancellation()`. Cancelling a parent cancels its structured children, as
-    `cancelAllOperations()` cancelled a queue's operations.
+    function: a `BlockOperation`'s block or a subclass's `main` is its body
+    (`operation-subclass-main`), and `isCancelled` checks become `try Task.checkCancellation()`.
+    Running it is `await` (`block-operation-start`), and its result is a return value instead of
+    a property that someone reads later; a completion block is the code after the `await`.
+    Handing operations to a queue so that the caller goes on becomes `async let` or a task group
+    (`operation-queue-async`). "B after A" is two `await`s in a row. A dependency graph is
+    `async let` for the independent parts and `await` where their results meet
+    (`operation-dependencies`). `maxConcurrentOperationCount` becomes a task group that adds the
+    next child only when one of k has finished (`operation-max-concurrency`). An asynchronous
+    operation's hand-written state machine becomes `withCheckedContinuation` around the callback.
+    Cancellation stays cooperative: `task.cancel()` sets a flag that the work checks with
+    `Task.isCancelled` or `try Task.checkCancellation()`. Cancelling a parent cancels its
+    structured children, as `cancelAllOperations()` cancelled a queue's operations.
 
     Watch the places where the two models differ:
 
-    - Calling `start()` yourself runs an operation synchronously and blocks your thread;
-      `await` suspends instead.
+    - Calling `start()` yourself runs an operation synchronously on your thread and blocks it;
+      `await` suspends instead, and `@concurrent` work leaves the caller's actor free.
+    - A queue's operations outlive the call that added them; `async let` children and task
+      groups end, and are cancelled, with the scope that made them.
+    - A max-1 queue is serial, but a priority or a dependency can reorder it; a sliding window
+      adds jobs in exactly the order you give.
     - A cancelled operation never runs its block but counts as finished, so its dependents start
       anyway. A cancelled task still runs its body unless the body checks. Either way, check
       what your dependencies produced.

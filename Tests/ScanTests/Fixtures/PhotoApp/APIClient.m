@@ -25,7 +25,7 @@ static char separator = '"';
     if ((self = [super init])) {
         _workQueue = dispatch_queue_create("api.work", DISPATCH_QUEUE_CONCURRENT);  // expect: DispatchQueue(attributes: .concurrent) -> concurrent-queue-unordered
         _requestQueue = [[NSOperationQueue alloc] init];  // expect: OperationQueue -> operation-dependencies
-        _requestQueue.maxConcurrentOperationCount = 4;  // expect: OperationQueue.maxConcurrentOperationCount
+        _requestQueue.maxConcurrentOperationCount = 4;  // expect: OperationQueue.maxConcurrentOperationCount -> operation-max-concurrency
         _stateLock = [[NSLock alloc] init];  // expect: NSLock -> thread-safe-singleton
         pthread_mutex_init(&_mutex, NULL);  // expect: pthread_mutex_*
     }

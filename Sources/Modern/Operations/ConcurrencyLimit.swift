@@ -1,0 +1,76 @@
+import Synchronization
+
+/// At most k jobs at once: a task group with a sliding window.
+///
+/// Tasks have no concurrency knob, so the limit lives in the loop that adds
+/// them: the first `limit` jobs start at once, and every later job is added
+/// only when `group.next()` says one has finished. Jobs are added in order and
+/// at most `limit` run at a time; with a limit of 1, each starts only after the
+/// one before it has finished, which is a serial queue. The group returns when
+/// the last job has, so the completion is the code after the `await`.
+/// Cancelling the caller's task cancels the running jobs, and the check before
+/// `addTask` starts no new one. A semaphore in a task is the wrong tool for
+/// this: it blocks one of the pool's few threads while it waits
+/// (`semaphore-throttle`).
+public enum ConcurrencyLimit {
+    /// Runs `body` once for each job, at most `limit` at a time, and returns
+    /// when all have finished.
+    public static func forEach<Job: Sendable>(
+        _ jobs: [Job],
+        limit: Int,
+        body: @escaping @Sendable (Job) async -> Void
+    ) async {
+        precondition(limit > 0, "at least one job must be able to run")
+        await withTaskGroup(of: Void.self) { group in
+            for (index, job) in jobs.enumerated() {
+                // The window is full: wait for a job to finish.
+                if index >= limit { await group.next() }
+                if Task.isCancelled { break }
+                group.addTask { await body(job) }
+            }
+        }
+    }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension ConcurrencyLimit {
+    /// Eight jobs that each take `work`, logging when they start and finish;
+    /// returns the most that were ever running at once.
+    public static func runJobs(
+        _ count: Int = 8,
+        limit: Int,
+        work: Duration,
+        log: @escaping @Sendable (String) -> Void
+    ) async -> Int {
+        let gauge = InFlightGauge()
+        await forEach(Array(0..<count), limit: limit) { job in
+            gauge.enter()
+            log("Job \(job) started")
+            try? await Task.sleep(for: work)
+            log("Job \(job) finished")
+            gauge.leave()
+        }
+        return gauge.highWaterMark
+    }
+
+    /// Counts jobs in flight and remembers the highest count seen.
+    ///
+    /// `Atomic` is `~Copyable`, so it cannot be captured by an escaping
+    /// closure; a `Sendable` class holding it can.
+    final class InFlightGauge: Sendable {
+        private let current = Atomic(0)
+        private let highest = Atomic(0)
+
+        func enter() {
+            let now = current.add(1, ordering: .relaxed).newValue
+            highest.max(now, ordering: .relaxed)
+        }
+
+        func leave() {
+            current.subtract(1, ordering: .relaxed)
+        }
+
+        var highWaterMark: Int { highest.load(ordering: .relaxed) }
+    }
+}
