@@ -31,7 +31,7 @@ public enum FallbackShapes {
         // Callbacks that become streams
         .notificationObserver, .notificationPost, .progressObservation, .keyValueObservation, .callbackNetworking,
         // Operations and locks the index names
-        .operationInternals, .invocationOperation, .invocation, .distributedLock, .performAfterDelay,
+        .operationStart, .operationInternals, .invocationOperation, .invocation, .distributedLock, .performAfterDelay,
         .managedObjectContextPerform,
     ]
 }

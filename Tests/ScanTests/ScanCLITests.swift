@@ -23,11 +23,14 @@ import Testing
     }
 
     /// Runs `scan` with these arguments, on a thread of its own (the reads and the wait block).
-    func scan(_ arguments: String..., environment: [String: String] = [:]) async throws -> Run {
+    func scan(
+        _ arguments: String..., environment: [String: String] = [:], directory: URL? = nil
+    ) async throws -> Run {
         try await onOwnThread(name: "scan-cli-test") {
             let process = Process()
             process.executableURL = Self.executable
             process.arguments = arguments
+            if let directory { process.currentDirectoryURL = directory }
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             let out = Pipe()
             let err = Pipe()
@@ -110,6 +113,23 @@ import Testing
         #expect(markdown.contains("## Reading order"))
         #expect(markdown.contains("](Guide/01-queues-and-hopping/main-queue-ui-update.md) (`main-queue-ui-update`)"))
         #expect(markdown.contains("| `OSAtomic*` | 1 | no recipe yet |"))
+    }
+
+    /// The README shows an excerpt of `swift run scan Tests/ScanTests/Fixtures`; every line of it
+    /// must be a line the command prints today, so the excerpt stays real as recipes land.
+    @Test func theReadmeExcerptIsRealOutput() async throws {
+        let readme = try String(
+            contentsOf: ScanFixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "```text\nTests/ScanTests/Fixtures/"))
+        let end = try #require(readme[start.upperBound...].range(of: "```"))
+        let excerpt = readme[readme.index(start.lowerBound, offsetBy: 8)..<end.lowerBound]
+        let run = try await scan(
+            "--no-color", "Tests/ScanTests/Fixtures", directory: ScanFixtures.packageRoot)
+        #expect(run.status == 0)
+        let printed = Set(run.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        for line in excerpt.split(separator: "\n") where !line.hasPrefix("…") {
+            #expect(printed.contains(String(line)), "README shows a line scan no longer prints: \(line)")
+        }
     }
 
     @Test func theBenchmarkTreeHasTheLinesAskedForAndFindingsInBothLanguages() async throws {
