@@ -64,11 +64,20 @@ final class ThreadSampler: Sendable {
     private let peak = Atomic(0)
     private let done = DispatchSemaphore(value: 0)
 
-    init() {
+    /// Starts sampling. With a `watchdog`, its `expired` runs (once) if sampling is still going
+    /// after its `limit`: a side that hangs must not hang `compare` with it.
+    init(watchdog: (limit: Duration, expired: @Sendable () -> Void)? = nil) {
         record()
         let thread = Thread { [self] in
+            let clock = ContinuousClock()
+            let start = clock.now
+            var watching = watchdog != nil
             while running.load(ordering: .relaxed) {
                 record()
+                if watching, let watchdog, clock.now - start > watchdog.limit {
+                    watching = false
+                    watchdog.expired()
+                }
                 usleep(500)
             }
             done.signal()

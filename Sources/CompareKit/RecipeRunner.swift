@@ -1,9 +1,13 @@
+import Foundation
 import RecipeKit
 
 /// Runs a recipe's scenarios for `compare`: a warm-up, then timed runs of each side in turn.
 ///
 /// A side that the warm-up finds shorter than a millisecond is timed in batches (see `Batching`).
 enum RecipeRunner {
+    /// How long a batch may run before `compare` gives up on it as hung.
+    static let hangLimit: Duration = .seconds(30)
+
     static func run(_ recipe: Recipe, pace: Pace, runs: Int, batching: Batching = Batching()) async -> RecipeReport {
         var scenarios: [ScenarioReport] = []
         for scenario in recipe.scenarios {
@@ -37,13 +41,18 @@ enum RecipeRunner {
             if shown == nil || (shown!.verdict.agrees && !verdict.agrees) { shown = (legacy, modern, verdict) }
         }
         // The warm-up: one run of each side, whose time decides how many runs make a batch.
-        let legacyWarmUp = await measure(batchSize: 1) { await scenario.run(.legacy, of: recipe, pace: pace) }
-        let modernWarmUp = await measure(batchSize: 1) { await scenario.run(.modern, of: recipe, pace: pace) }
+        func measure(_ side: Scenario.SideName, batchSize: Int) async -> (outcome: Outcome, sample: Measurement.Sample) {
+            await Self.measure(batchSize: batchSize, what: "\(recipe.id) › \(scenario.name) › \(side.rawValue)") {
+                await scenario.run(side, of: recipe, pace: pace)
+            }
+        }
+        let legacyWarmUp = await measure(.legacy, batchSize: 1)
+        let modernWarmUp = await measure(.modern, batchSize: 1)
         judge(legacyWarmUp.outcome, modernWarmUp.outcome)
         var sizes: [Scenario.SideName: Int] = [:]
         for (side, warmUp) in [(Scenario.SideName.legacy, legacyWarmUp), (.modern, modernWarmUp)] {
             sizes[side] = await batching.batchSize(warmUp: warmUp.sample.wall) { size in
-                await measure(batchSize: size) { await scenario.run(side, of: recipe, pace: pace) }.sample.wall
+                await measure(side, batchSize: size).sample.wall
             }
         }
         // The timed runs, the sides taking turns. Parity is judged on the first run of each batch.
@@ -51,7 +60,7 @@ enum RecipeRunner {
         for _ in 0..<runs {
             var outcomes: [Scenario.SideName: Outcome] = [:]
             for side in Scenario.SideName.allCases {
-                let result = await measure(batchSize: sizes[side]!) { await scenario.run(side, of: recipe, pace: pace) }
+                let result = await measure(side, batchSize: sizes[side]!)
                 outcomes[side] = result.outcome
                 samples[side, default: []].append(result.sample)
             }
@@ -75,11 +84,29 @@ enum RecipeRunner {
     /// the most threads, and the peak resident set size (reset first, so it is this batch's peak).
     /// Returns the first run's outcome; the others are dropped as they finish, so that the batch
     /// holds one run's memory at a time.
+    ///
+    /// A batch lasts milliseconds, so one that runs past `hangLimit` has a run that will never
+    /// finish (a lost wakeup that thousands of runs in a row can bring out): `compare` then names
+    /// the side on standard error and exits 1 rather than hang. A side run alone keeps no limit,
+    /// as before: at a realistic pace it may take seconds.
     private static func measure(
-        batchSize: Int, _ body: () async -> Outcome
+        batchSize: Int, what: String, _ body: () async -> Outcome
     ) async -> (outcome: Outcome, sample: Measurement.Sample) {
         let resetPeak = ProcessMetrics.resetPeakResident()
-        let sampler = ThreadSampler()
+        let limit = hangLimit
+        let sampler = ThreadSampler(
+            watchdog: batchSize > 1
+                ? (
+                    limit,
+                    {
+                        FileHandle.standardError.write(
+                            Data(
+                                ("compare: \(what): a batch of \(batchSize) runs has not finished after \(limit); "
+                                    + "a run is hung.\n").utf8))
+                        exit(CompareCommand.exitMismatch)
+                    }
+                ) : nil
+        )
         let clock = ContinuousClock()
         let cpuBefore = ProcessMetrics.cpuTime()
         let start = clock.now
