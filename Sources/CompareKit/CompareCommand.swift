@@ -67,12 +67,14 @@ public enum CompareCommand {
         var out = console.out
         let err = console.err
         let style = console.style
-        let renderer = TerminalReport(style: style, width: console.width, full: options.full)
+        let renderer = TerminalReport(
+            style: style, width: console.width, full: options.full, batching: options.batching)
         var reports: [RecipeReport] = []
         let clock = ContinuousClock()
         for (index, recipe) in recipes.enumerated() {
             let start = clock.now
-            let report = await RecipeRunner.run(recipe, pace: options.pace, runs: options.runs)
+            let report = await RecipeRunner.run(
+                recipe, pace: options.pace, runs: options.runs, batching: options.batching)
             reports.append(report)
             if progress {
                 let counter = "[\(pad(index + 1, recipes.count))/\(recipes.count)]"

@@ -11,6 +11,7 @@ struct Options: Equatable {
 
     var mode: Mode = .help
     var runs = 5
+    var batching = Batching()
     var pace = Pace.quick
     var showCode = false
     var json = false
@@ -40,6 +41,11 @@ struct Options: Equatable {
                     throw UsageError(message: "--runs takes a whole number from 1 to 1000")
                 }
                 self.runs = runs
+            case "--batch-ms":
+                guard let value = remaining.popFirst(), let ms = Int(value), ms >= 1, ms <= 10_000 else {
+                    throw UsageError(message: "--batch-ms takes a whole number of milliseconds from 1 to 10000")
+                }
+                batching.target = .milliseconds(ms)
             case "--pace":
                 let names = Pace.all.map(\.name).joined(separator: "|")
                 guard let value = remaining.popFirst() else { throw UsageError(message: "--pace takes \(names)") }
@@ -80,6 +86,8 @@ struct Options: Equatable {
 
         OPTIONS
           --runs N       timed runs per side after one warm-up (default 5)
+          --batch-ms M   sides faster than 1 ms run in batches of at least M ms, and each timed
+                         run is one batch (default 10)
           --pace P       realistic | quick | test: how fast the seeds' delays run (default quick;
                          realistic keeps the seeds' own numbers, e.g. 1 s)
           --json         print a JSON report instead (schema: see README.md, "compare --json")
@@ -89,7 +97,9 @@ struct Options: Equatable {
 
         For each scenario it prints both transcripts side by side and the parity verdict (with a diff
         when the sides disagree); then, per side, wall time (min and median of the timed runs), CPU
-        time (median, whole process) and peak thread count, and the modern/legacy ratio of medians.
+        time (median, whole process), peak thread count, peak memory (RSS, whole process) and batch
+        size, and the modern/legacy ratio of medians. Times are per run of the side: a batched
+        side's batch time divided by its batch size.
         Deadlock, trap and starvation demonstrations run in a child process with a timeout.
 
         EXIT STATUS

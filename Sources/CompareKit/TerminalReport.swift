@@ -6,6 +6,7 @@ struct TerminalReport {
     let style: Style
     let width: Int
     let full: Bool
+    var batching = Batching()
 
     /// The number of transcript lines shown in full before the middle is elided.
     static let shortTranscript = 24
@@ -15,7 +16,11 @@ struct TerminalReport {
         out.append(style.bold("\(recipe.id) — \(recipe.title)"))
         out.append("Chapter \(recipe.chapter.number) · \(recipe.chapter.title)")
         out.append("Seeds: " + recipe.seeds.joined(separator: "; "))
-        out.append(style.dim("Pace: \(pace.name) · \(runs) timed run\(runs == 1 ? "" : "s") per side after a warm-up"))
+        out.append(
+            style.dim(
+                "Pace: \(pace.name) · \(runs) timed run\(runs == 1 ? "" : "s") per side after a warm-up; "
+                    + "sub-millisecond sides run in batches of ≥ \(milliseconds(batching.target)) ms "
+                    + "and report per-run time"))
         for scenario in report.scenarios {
             out.append("")
             out += render(scenario)
@@ -124,11 +129,12 @@ struct TerminalReport {
         var out = [
             style.bold("Measurements")
                 + style.dim(
-                    " (\(runs) timed run\(runs == 1 ? "" : "s"); CPU is the whole process; threads include the sampler)"
+                    " (\(runs) timed run\(runs == 1 ? "" : "s"); times per run; CPU and RSS are the whole process;"
+                        + " threads include the sampler)"
                 ),
             style.dim(
-                pad("scenario", name) + "  side    " + cell("wall min", 11) + cell("wall median", 13)
-                    + cell("CPU median", 12) + cell("peak threads", 14)
+                pad("scenario", name) + "  side    " + cell("wall min", 10) + cell("wall median", 13)
+                    + cell("CPU median", 12) + cell("threads", 9) + cell("peak RSS", 10) + cell("batch", 7)
             ),
         ]
         for scenario in scenarios {
@@ -136,8 +142,9 @@ struct TerminalReport {
                 guard let m = side.1.measurement else { continue }
                 out.append(
                     pad(index == 0 ? scenario.name : "", name) + "  " + pad(side.0, 6) + "  "
-                        + cell(format(m.wallMinSeconds), 11) + cell(format(m.wallMedianSeconds), 13)
-                        + cell(format(m.cpuMedianSeconds), 12) + cell(m.peakThreads.map(String.init) ?? "n/a", 14)
+                        + cell(format(m.wallMinSeconds), 10) + cell(format(m.wallMedianSeconds), 13)
+                        + cell(format(m.cpuMedianSeconds), 12) + cell(m.peakThreads.map(String.init) ?? "—", 9)
+                        + cell(m.peakRSSBytes.map(formatBytes) ?? "—", 10) + cell(String(m.batchSize), 7)
                 )
             }
             if let ratio = scenario.modernToLegacyRatio {
@@ -147,6 +154,11 @@ struct TerminalReport {
             }
         }
         return out
+    }
+
+    private func milliseconds(_ duration: Duration) -> String {
+        let ms = duration.seconds * 1e3
+        return ms == ms.rounded() ? String(Int(ms)) : String(format: "%.1f", ms)
     }
 
     private func pad(_ text: String, _ width: Int) -> String {
@@ -161,4 +173,10 @@ func format(_ seconds: Double) -> String {
     case ..<1: String(format: "%.2f ms", seconds * 1e3)
     default: String(format: "%.3f s", seconds)
     }
+}
+
+/// A byte count in KB below a megabyte, else in MB (1 KB = 1024 bytes, as the kernel counts them).
+func formatBytes(_ bytes: Int) -> String {
+    let kilobytes = Double(bytes) / 1024
+    return kilobytes < 1024 ? String(format: "%.0f KB", kilobytes) : String(format: "%.1f MB", kilobytes / 1024)
 }

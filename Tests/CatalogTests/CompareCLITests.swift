@@ -51,7 +51,7 @@ import Testing
     @Test func helpNamesEveryOptionAndTheExitStatuses() async throws {
         let run = try await compare("--help")
         #expect(run.status == 0)
-        for option in ["--list", "--all", "--runs", "--pace", "--code", "--json", "--full", "NO_COLOR", "64"] {
+        for option in ["--list", "--all", "--runs", "--batch-ms", "--pace", "--code", "--json", "--full", "NO_COLOR", "64"] {
             #expect(run.out.contains(option), "help does not mention \(option)")
         }
     }
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ["--runs", "0"], ["--runs"], ["--pace", "warp"], ["--frobnicate"], [], ["--list", "serial-queue"],
+        ["--runs", "0"], ["--runs"], ["--batch-ms", "0"], ["--batch-ms"], ["--pace", "warp"], ["--frobnicate"], [], ["--list", "serial-queue"],
     ])
     func badArgumentsAreUsageErrors(_ arguments: [String]) async throws {
         let process = try await compare(arguments)
@@ -96,6 +96,9 @@ import Testing
         #expect(run.out.contains("✓ same"))
         #expect(run.out.contains("wall median"))
         #expect(run.out.contains("modern/legacy"))
+        #expect(run.out.contains("sub-millisecond sides run in batches of ≥ 10 ms and report per-run time"))
+        #expect(run.out.contains("peak RSS"))
+        #expect(run.out.contains("batch"))
         #expect(!run.out.contains("\u{1B}["), "no colour when the output is not a terminal")
     }
 
@@ -138,8 +141,12 @@ import Testing
             #expect((report["lines"] as? [String])?.count == 15)
             #expect(report["values"] is [String: String])
             let measurement = try #require(report["measurement"] as? [String: Any])
-            for key in ["wallMinSeconds", "wallMedianSeconds", "cpuMedianSeconds", "runs"] {
+            for key in ["wallMinSeconds", "wallMedianSeconds", "cpuMedianSeconds", "runs", "batchSize"] {
                 #expect(measurement[key] != nil, "measurement has no \(key)")
+            }
+            #expect(try #require(measurement["batchSize"] as? Int) >= 1)
+            if let peak = measurement["peakRSSBytes"] {
+                #expect(try #require(peak as? Int) > 0, "peakRSSBytes is present but not a positive size")
             }
         }
     }

@@ -1,6 +1,8 @@
-import CompareKit
+import Foundation
 import RecipeKit
 import Testing
+
+@testable import CompareKit
 
 /// `compare` against a made-up catalog, to see what it does when the sides disagree.
 @Suite struct CompareCommandTests {
@@ -59,5 +61,147 @@ import Testing
         #expect(status == 64)
         #expect(out.isEmpty)
         #expect(err.contains("Did you mean: fixture"))
+    }
+
+    @Test func jsonGivesEachMeasuredSideABatchSizeAndAPeakRSS() async throws {
+        let fixture = Self.recipe(legacy: ["a"], modern: ["a"])
+        let (status, out, _) = await run(["fixture", "--json", "--runs", "2", "--batch-ms", "1"], [fixture])
+        #expect(status == 0)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        #expect(root["schemaVersion"] as? Int == 1)
+        let recipe = try #require((root["recipes"] as? [[String: Any]])?.first)
+        let scenario = try #require((recipe["scenarios"] as? [[String: Any]])?.first)
+        for side in ["legacy", "modern"] {
+            let measurement = try #require((scenario[side] as? [String: Any])?["measurement"] as? [String: Any])
+            #expect(measurement["runs"] as? Int == 2)
+            #expect(try #require(measurement["batchSize"] as? Int) >= 1)
+            if let peak = measurement["peakRSSBytes"] { #expect(try #require(peak as? Int) > 0) }
+        }
+    }
+}
+
+/// How `compare` sizes a batch, driven by a made-up clock: no test here waits or reads the time.
+@Suite struct CompareBatchingTests {
+    /// A side that takes `perRun` each run once warm; `time` records every batch size it is asked for.
+    final class FakeSide: Sendable {
+        let perRun: Duration
+        let asked = Locked<[Int]>([])
+
+        init(perRun: Duration) { self.perRun = perRun }
+
+        func time(_ size: Int) -> Duration {
+            asked.withLock { $0.append(size) }
+            return perRun * size
+        }
+    }
+
+    @Test func aSideAsLongAsABatchIsNotBatchedNorRunAgain() async {
+        let side = FakeSide(perRun: .milliseconds(12))
+        let size = await Batching().batchSize(warmUp: .milliseconds(12)) { side.time($0) }
+        #expect(size == 1)
+        #expect(side.asked.withLock { $0 }.isEmpty)
+    }
+
+    @Test func aSideOfAMillisecondOrMoreIsLookedAtOnceMoreThenNotBatched() async {
+        let side = FakeSide(perRun: .milliseconds(3))
+        let size = await Batching().batchSize(warmUp: .milliseconds(3)) { side.time($0) }
+        #expect(size == 1)
+        #expect(side.asked.withLock { $0 } == [1])
+    }
+
+    @Test func aSideWhoseFirstRunWasColdIsBatched() async {
+        // 2.5 ms cold, 90 µs warm: the warm run decides.
+        let side = FakeSide(perRun: .microseconds(90))
+        let batching = Batching()
+        let size = await batching.batchSize(warmUp: .microseconds(2500)) { side.time($0) }
+        #expect(size > 1)
+        #expect(side.perRun * size >= batching.target)
+    }
+
+    @Test(arguments: [1, 7, 30, 120, 400, 999])
+    func aFastSideRunsInTheSmallestBatchesThatLastTheTarget(microseconds: Int) async throws {
+        let perRun = Duration.microseconds(microseconds)
+        let side = FakeSide(perRun: perRun)
+        let batching = Batching()
+        let size = await batching.batchSize(warmUp: perRun) { side.time($0) }
+        let smallest = Int((batching.target / perRun).rounded(.up))
+        #expect(size >= smallest, "a batch of \(size) lasts less than the target")
+        #expect(size <= 2 * smallest, "a batch of \(size) is far longer than it needs to be")
+        let asked = side.asked.withLock { $0 }
+        #expect(asked.count <= 2, "a steady side needs at most two trials, not \(asked)")
+        let trials = asked.reduce(Duration.zero) { $0 + perRun * $1 }
+        #expect(trials <= batching.target, "calibrating took \(trials), more than a batch")
+    }
+
+    @Test func aSlowWarmUpStillEndsInABatchThatLastsTheTarget() async {
+        // The first run pays for cold caches and lazy set-up; the ones after are 50 times quicker.
+        let side = FakeSide(perRun: .microseconds(20))
+        let batching = Batching()
+        let size = await batching.batchSize(warmUp: .microseconds(990)) { side.time($0) }
+        #expect(side.perRun * size >= batching.target)
+        #expect(side.asked.withLock { $0 }.count <= 3)
+    }
+
+    @Test func eachTryIsAtLeastTwiceTheLast() async {
+        // A side that gets slower as it goes (10 µs, then 40 µs) never makes the next try smaller.
+        let asked = Locked<[Int]>([])
+        let size = await Batching().batchSize(warmUp: .microseconds(10)) { size in
+            asked.withLock { $0.append(size) }
+            return .microseconds(40) * size
+        }
+        let sizes = [1] + asked.withLock { $0 }
+        #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $1 >= 2 * $0 })
+        #expect(Duration.microseconds(40) * size >= .milliseconds(10))
+    }
+
+    @Test func aSideThatMeasuresAsNoTimeStopsAtTheCap() async {
+        let batching = Batching(target: .milliseconds(10), threshold: .milliseconds(1), cap: 500)
+        let size = await batching.batchSize(warmUp: .zero) { _ in .zero }
+        #expect(size == 500)
+    }
+
+    @Test func aLongerTargetMakesLongerBatches() async {
+        let side = FakeSide(perRun: .microseconds(50))
+        let size = await Batching(target: .milliseconds(40)).batchSize(warmUp: .microseconds(50)) { side.time($0) }
+        #expect(side.perRun * size >= .milliseconds(40))
+    }
+
+    @Test func measurementsArePerRunAndKeepTheHighestPeak() {
+        let samples = [
+            Measurement.Sample(wall: .milliseconds(12), cpu: .milliseconds(10), threads: 4, peakRSSBytes: 3_000_000),
+            Measurement.Sample(wall: .milliseconds(10), cpu: .milliseconds(8), threads: 6, peakRSSBytes: 5_000_000),
+            Measurement.Sample(wall: .milliseconds(11), cpu: .milliseconds(9), threads: 5, peakRSSBytes: 4_000_000),
+        ]
+        let measurement = Measurement(samples, batchSize: 100)
+        #expect(measurement.batchSize == 100)
+        #expect(measurement.runs == 3)
+        #expect(abs(measurement.wallMinSeconds - 100e-6) < 1e-12)
+        #expect(abs(measurement.wallMedianSeconds - 110e-6) < 1e-12)
+        #expect(abs(measurement.cpuMedianSeconds - 90e-6) < 1e-12)
+        #expect(measurement.peakThreads == 6)
+        #expect(measurement.peakRSSBytes == 5_000_000)
+    }
+
+    @Test func aPeakThatCouldNotBeReadForEveryRunIsAbsent() {
+        let samples = [
+            Measurement.Sample(wall: .milliseconds(1), cpu: .zero, threads: nil, peakRSSBytes: 1024),
+            Measurement.Sample(wall: .milliseconds(1), cpu: .zero, threads: nil, peakRSSBytes: nil),
+        ]
+        let measurement = Measurement(samples, batchSize: 1)
+        #expect(measurement.peakRSSBytes == nil)
+        #expect(measurement.peakThreads == nil)
+    }
+
+    @Test func bytesReadInKilobytesOrMegabytes() {
+        #expect(formatBytes(512 * 1024) == "512 KB")
+        #expect(formatBytes(15 * 1024 * 1024 + 300 * 1024) == "15.3 MB")
+    }
+
+    @Test func thePeakResidentSizeCanBeResetAndRead() throws {
+        #if os(Linux)
+            #expect(ProcessMetrics.resetPeakResident())
+            let peak = try #require(ProcessMetrics.peakResidentBytes())
+            #expect(peak > 0)
+        #endif
     }
 }
