@@ -17,6 +17,11 @@ public final class OperationDependencies: Sendable {
     public init() {}
 
     /// A completion is one more operation that depends on all the others.
+    ///
+    /// Call it before the others are enqueued: on Linux (swift-corelibs-
+    /// foundation) a dependency added to an operation that is already
+    /// finishing can be missed, and the completion then never becomes ready
+    /// (seen about once in a few thousand runs).
     private func whenFinished(
         _ operations: [Operation],
         run completion: @escaping @Sendable () -> Void
@@ -46,10 +51,10 @@ extension OperationDependencies {
         firstOperation.addDependency(secondOperation)
 
         // Add operations to the queue.
+        whenFinished([firstOperation, secondOperation], run: completion)
         operationQueue.addOperation(firstOperation)
         operationQueue.addOperation(secondOperation)
         log("Main thread is here")
-        whenFinished([firstOperation, secondOperation], run: completion)
     }
 
     static func firstOperationEntry(
@@ -108,8 +113,8 @@ extension OperationDependencies {
         let all = [
             finishedOperation, intermediateOperation, operation2, operation1,
         ]
-        operationQueue.addOperations(all, waitUntilFinished: false)
         whenFinished(all, run: completion)
+        operationQueue.addOperations(all, waitUntilFinished: false)
     }
 }
 
@@ -148,10 +153,10 @@ extension OperationDependencies {
         let secondOperation = BlockOperation {
             Self.secondOperationEntry(222, log: log)
         }
+        whenFinished([firstOperation, secondOperation], run: completion)
         operationQueue.addOperation(firstOperation)
         operationQueue.addOperation(secondOperation)
         log("Main thread is here")
-        whenFinished([firstOperation, secondOperation], run: completion)
     }
 
     /// First depends on Second, and Second is cancelled before the queue gets
@@ -174,8 +179,8 @@ extension OperationDependencies {
         firstOperation.addDependency(secondOperation)
         secondOperation.cancel()
 
+        whenFinished([firstOperation, secondOperation], run: completion)
         operationQueue.addOperation(firstOperation)
         operationQueue.addOperation(secondOperation)
-        whenFinished([firstOperation, secondOperation], run: completion)
     }
 }
