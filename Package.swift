@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "CompareKit", dependencies: ["Catalog", "RecipeKit"]),
         .executableTarget(name: "compare", dependencies: ["CompareKit"]),
         // `guide`: writes Guide/ from the catalog and the recipe sources.
-        .target(name: "GuideKit", dependencies: ["Catalog", "RecipeKit"]),
+        .target(name: "GuideKit", dependencies: ["BenchKit", "Catalog", "RecipeKit"]),
         .executableTarget(name: "guide", dependencies: ["GuideKit"]),
         // `scan`: finds the legacy concurrency calls in an app and names the recipe for each.
         .target(name: "ScanKit", dependencies: ["Catalog", "RecipeKit"]),
@@ -47,7 +47,7 @@ let package = Package(
         // Parity over the whole catalog, the CLI, guide freshness and the source lint.
         .testTarget(
             name: "CatalogTests",
-            dependencies: ["Catalog", "CompareKit", "GuideKit", "RecipeKit", "compare", "guide"]
+            dependencies: ["BenchKit", "Catalog", "CompareKit", "GuideKit", "RecipeKit", "compare", "guide"]
         ),
         // The scanner on fixture apps, on Sources/Legacy and the guide's index; the CLI; bad input.
         .testTarget(

@@ -1,3 +1,4 @@
+import BenchKit
 import Catalog
 import Foundation
 import RecipeKit
@@ -35,10 +36,9 @@ public enum GuideGenerator {
     ) async throws
         -> [String: String]
     {
-        let results = try benchmarks.flatMap { url -> BenchmarkResults? in
-            guard let data = try? Data(contentsOf: url) else { return nil }
-            return try JSONDecoder().decode(BenchmarkResults.self, from: data)
-        }
+        let benchmarkData = benchmarks.flatMap { try? Data(contentsOf: $0) }
+        let results = try benchmarkData.map { try JSONDecoder().decode(BenchmarkResults.self, from: $0) }
+        let takeaways = try benchmarkData.map { try BenchFindings.sentences(fromResultsJSON: $0) } ?? []
         var files: [String: String] = [:]
         var unknown: [(page: String, ids: [String])] = []
         let references = CrossReferences(recipes: recipes, planned: CrossReferences.plannedIDs(inventory: inventory))
@@ -75,7 +75,7 @@ public enum GuideGenerator {
         files["README.md"] = IndexPage(chapters: byChapter, hasPerformancePage: results != nil).markdown
         if let results {
             let performance = PerformancePage(
-                results: results,
+                results: results, takeaways: takeaways,
                 pages: Dictionary(uniqueKeysWithValues: recipes.map { ($0.id, "\($0.chapter.slug)/\($0.id).md") }))
             files["performance.md"] = performance.markdown
             files.merge(performance.charts) { new, _ in new }

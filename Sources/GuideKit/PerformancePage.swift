@@ -8,6 +8,8 @@ import RecipeKit
 /// changes only when someone re-measures and commits the results.
 struct PerformancePage {
     let results: BenchmarkResults
+    /// What `bench` itself concludes from the numbers (`BenchFindings`), shown first.
+    var takeaways: [String] = []
     /// The ids of the recipes that have pages, so rows link only to pages that exist.
     let pages: [String: String]
 
@@ -32,7 +34,8 @@ struct PerformancePage {
             "[All recipes](README.md)",
             "",
             "Measured by `swift run -c release bench` on \(machine.cores) cores and "
-                + "\(Self.bytes(machine.memoryBytes)) of memory, \(machine.os), \(machine.toolchain), "
+                + String(format: "%.1f GiB", machine.memoryBytes / 1_073_741_824) + " of memory, \(machine.os), "
+                + "\(machine.toolchain), "
                 + "\(machine.configuration) build, \(machine.date)"
                 + (machine.quick ? " (a `--quick` run: small sizes, few batches)" : "")
                 + ". The whole run took \(Self.seconds(machine.seconds)).",
@@ -44,6 +47,8 @@ struct PerformancePage {
             "## Findings",
             "",
         ]
+        page += takeaways.map { "- \($0)" }
+        if !takeaways.isEmpty { page += ["", "Every primitive, in words:", ""] }
         page += findings.map { "- \($0)" }
         page += [
             "", "## Primitives", "",

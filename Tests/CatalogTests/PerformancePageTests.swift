@@ -1,3 +1,4 @@
+import BenchKit
 import Catalog
 import Foundation
 import FoundationXML
@@ -94,8 +95,11 @@ import Testing
         let sample = GuideGenerator.packageRoot.appendingPathComponent("Benchmarks/sample-quick.json")
         let results = try JSONDecoder().decode(BenchmarkResults.self, from: Data(contentsOf: sample))
         #expect(!results.primitives.isEmpty && !results.fanOut.series.isEmpty)
-        let page = PerformancePage(results: results, pages: [:])
+        let takeaways = try BenchFindings.sentences(fromResultsJSON: Data(contentsOf: sample))
+        #expect(!takeaways.isEmpty)
+        let page = PerformancePage(results: results, takeaways: takeaways, pages: [:])
         #expect(page.findings.count >= results.primitives.count)
+        #expect(page.markdown.contains(takeaways[0]))
         for (path, svg) in page.charts {
             #expect(XMLParser(data: Data(svg.utf8)).parse(), "\(path) is not well-formed XML")
         }
