@@ -4,13 +4,15 @@
 /// clock, the scheduler and whatever else the machine is doing: the median of five such runs moved
 /// by half between two releases. Timing a batch that lasts long enough (`target`) and dividing by
 /// its size gives a per-run time that holds still. Sides that take `threshold` or longer run alone:
-/// they are already long enough, and every side that sleeps takes at least that long, because a
-/// `Pace` never scales a delay below one millisecond.
+/// they are long enough to time. The threshold is 5 ms, not 1: sides near a millisecond (one child
+/// task per iteration, say) otherwise ran batched in one `compare` and alone in the next, and their
+/// ratios moved by 20–45% between two `--runs 15` runs; at 5 ms they moved by under 10%. A side
+/// that sleeps a few milliseconds may be batched too; every run in a batch is a whole run.
 struct Batching: Sendable, Equatable {
     /// A timed batch lasts at least this long.
     var target: Duration = .milliseconds(10)
     /// A side whose warm-up run takes at least this long is not batched.
-    var threshold: Duration = .milliseconds(1)
+    var threshold: Duration = .milliseconds(5)
     /// The most runs in one batch, so that a side that measures as no time at all still ends.
     var cap = 10_000
 

@@ -1,6 +1,6 @@
 /// Timings and peak memory of one side of one scenario over the timed runs.
 ///
-/// A side that runs in under a millisecond is timed in batches (see `Batching`): each timed run is
+/// A side that runs in under 5 ms is timed in batches (see `Batching`): each timed run is
 /// then one batch, and the times here are per run of the side (batch time ÷ `batchSize`), so that
 /// they read the same whether or not the side was batched.
 public struct Measurement: Sendable, Equatable, Codable {

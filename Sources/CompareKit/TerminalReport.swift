@@ -19,7 +19,8 @@ struct TerminalReport {
         out.append(
             style.dim(
                 "Pace: \(pace.name) · \(runs) timed run\(runs == 1 ? "" : "s") per side after a warm-up; "
-                    + "sub-millisecond sides run in batches of ≥ \(milliseconds(batching.target)) ms "
+                    + "sides under \(milliseconds(batching.threshold)) ms run in batches of "
+                    + "≥ \(milliseconds(batching.target)) ms "
                     + "and report per-run time"))
         for scenario in report.scenarios {
             out.append("")

@@ -96,7 +96,7 @@ import Testing
         #expect(run.out.contains("✓ same"))
         #expect(run.out.contains("wall median"))
         #expect(run.out.contains("modern/legacy"))
-        #expect(run.out.contains("sub-millisecond sides run in batches of ≥ 10 ms and report per-run time"))
+        #expect(run.out.contains("sides under 5 ms run in batches of ≥ 10 ms and report per-run time"))
         #expect(run.out.contains("peak RSS"))
         #expect(run.out.contains("batch"))
         #expect(!run.out.contains("\u{1B}["), "no colour when the output is not a terminal")
