@@ -22,29 +22,9 @@ struct BenchRun: Sendable {
     /// One `bench --tiny --json` run, shared by the tests that read its output.
     static let tinyJSON = Task { try await BenchRun.run("--tiny", "--json") }
 
-    /// Runs `bench` with these arguments, on a thread of its own (the reads and the wait block).
+    /// Runs `bench` with these arguments.
     static func run(_ arguments: String...) async throws -> BenchRun {
-        try await onOwnThread(name: "bench-cli-test") {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = arguments
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let errData = Locked(Data())
-            let errRead = DispatchSemaphore(value: 0)
-            Thread {
-                errData.withLock { $0 = err.fileHandleForReading.readDataToEndOfFile() }
-                errRead.signal()
-            }.start()
-            let outData = out.fileHandleForReading.readDataToEndOfFile()
-            errRead.wait()
-            process.waitUntilExit()
-            return BenchRun(
-                status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-                err: String(decoding: errData.withLock { $0 }, as: UTF8.self))
-        }
+        let run = try await CommandRun.run(executable, arguments, threadName: "bench-cli-test")
+        return BenchRun(status: run.status, out: run.out, err: run.err)
     }
 }

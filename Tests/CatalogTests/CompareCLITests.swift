@@ -5,47 +5,16 @@ import Testing
 
 /// The `compare` executable as a person or a script meets it: help, list, errors, JSON.
 @Suite struct CompareCLITests {
-    struct Run {
-        let status: Int32
-        let out: String
-        let err: String
-    }
+    typealias Run = CommandRun
 
     func compare(_ arguments: String...) async throws -> Run {
         try await compare(arguments)
     }
 
-    /// Runs the built `compare` with these arguments, with `NO_COLOR` unset. The blocking reads
-    /// and the wait run on a thread of their own, never on one of the cooperative pool's few.
+    /// Runs the built `compare` with these arguments, with `NO_COLOR` unset.
     func compare(_ arguments: [String]) async throws -> Run {
-        try await onOwnThread(name: "compare-cli-test") {
-            let process = Process()
-            process.executableURL = ChildProcess.executable
-            process.arguments = arguments
-            var environment = ProcessInfo.processInfo.environment
-            environment.removeValue(forKey: "NO_COLOR")
-            process.environment = environment
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            // Drain standard error on another thread, so that neither pipe can fill up and block.
-            let errData = Locked(Data())
-            let errRead = DispatchSemaphore(value: 0)
-            Thread {
-                errData.withLock { $0 = err.fileHandleForReading.readDataToEndOfFile() }
-                errRead.signal()
-            }.start()
-            let outData = out.fileHandleForReading.readDataToEndOfFile()
-            errRead.wait()
-            process.waitUntilExit()
-            return Run(
-                status: process.terminationStatus,
-                out: String(decoding: outData, as: UTF8.self),
-                err: String(decoding: errData.withLock { $0 }, as: UTF8.self)
-            )
-        }
+        try await CommandRun.run(
+            ChildProcess.executable, arguments, removing: ["NO_COLOR"], threadName: "compare-cli-test")
     }
 
     @Test func helpNamesEveryOptionAndTheExitStatuses() async throws {

@@ -4,11 +4,7 @@ import Testing
 
 /// The `scan` executable as a person or a script meets it: help, usage errors, the three outputs.
 @Suite struct ScanCLITests {
-    struct Run {
-        let status: Int32
-        let out: String
-        let err: String
-    }
+    typealias Run = CommandRun
 
     /// The built `scan`, next to the test runner.
     static var executable: URL {
@@ -22,34 +18,13 @@ import Testing
         return URL(fileURLWithPath: "scan")
     }
 
-    /// Runs `scan` with these arguments, on a thread of its own (the reads and the wait block).
+    /// Runs `scan` with these arguments (and `environment` added to this process's).
     func scan(
         _ arguments: String..., environment: [String: String] = [:], directory: URL? = nil
     ) async throws -> Run {
-        try await onOwnThread(name: "scan-cli-test") {
-            let process = Process()
-            process.executableURL = Self.executable
-            process.arguments = arguments
-            if let directory { process.currentDirectoryURL = directory }
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let errData = Locked(Data())
-            let errRead = DispatchSemaphore(value: 0)
-            Thread {
-                errData.withLock { $0 = err.fileHandleForReading.readDataToEndOfFile() }
-                errRead.signal()
-            }.start()
-            let outData = out.fileHandleForReading.readDataToEndOfFile()
-            errRead.wait()
-            process.waitUntilExit()
-            return Run(
-                status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-                err: String(decoding: errData.withLock { $0 }, as: UTF8.self))
-        }
+        try await CommandRun.run(
+            Self.executable, arguments, environment: environment, directory: directory,
+            threadName: "scan-cli-test")
     }
 
     @Test func helpNamesTheOptionsAndTheExitStatuses() async throws {
