@@ -37,7 +37,7 @@ public enum GuideGenerator {
         -> [String: String]
     {
         let benchmarkData = benchmarks.flatMap { try? Data(contentsOf: $0) }
-        let results = try benchmarkData.map { try JSONDecoder().decode(BenchmarkResults.self, from: $0) }
+        let results = try benchmarkData.map { try JSONDecoder().decode(BenchResults.self, from: $0) }
         let takeaways = try benchmarkData.map { try BenchFindings.sentences(fromResultsJSON: $0) } ?? []
         var files: [String: String] = [:]
         var unknown: [(page: String, ids: [String])] = []

@@ -1,5 +1,5 @@
+import BenchKit
 import Foundation
-import RecipeKit
 
 /// `Guide/performance.md` and its charts: what `bench` measured, side by side, in tables, charts
 /// and plain words.
@@ -7,7 +7,7 @@ import RecipeKit
 /// The numbers come from the committed `Benchmarks/results.json`, never from a run, so the page
 /// changes only when someone re-measures and commits the results.
 struct PerformancePage {
-    let results: BenchmarkResults
+    let results: BenchResults
     /// What `bench` itself concludes from the numbers (`BenchFindings`), shown first.
     var takeaways: [String] = []
     /// The ids of the recipes that have pages, so rows link only to pages that exist.
@@ -34,7 +34,7 @@ struct PerformancePage {
             "[All recipes](README.md)",
             "",
             "Measured by `swift run -c release bench` on \(machine.cores) cores and "
-                + String(format: "%.1f GiB", machine.memoryBytes / 1_073_741_824) + " of memory, \(machine.os), "
+                + String(format: "%.1f GiB", Double(machine.memoryBytes) / 1_073_741_824) + " of memory, \(machine.os), "
                 + "\(machine.toolchain), "
                 + "\(machine.configuration) build, \(machine.date)"
                 + (machine.quick ? " (a `--quick` run: small sizes, few batches)" : "")
@@ -73,12 +73,12 @@ struct PerformancePage {
                 "![Peak memory against the number of jobs](performance/fan-out-memory.svg)", "",
             ]
             page.append(
-                "| Jobs | " + results.fanOut.series.map { "\($0.name) (\($0.side))" }.joined(separator: " | ") + " |")
+                "| Jobs | " + results.fanOut.series.map { "\($0.name) (\($0.side.rawValue))" }.joined(separator: " | ") + " |")
             page.append("|---:|" + String(repeating: "---|", count: results.fanOut.series.count))
             for size in results.fanOut.sizes {
                 let cells = results.fanOut.series.map { series in
                     series.points.first { $0.n == size }.map {
-                        "\(Self.nanoseconds($0.nsPerJob))/job, \(Self.bytes($0.peakRSSBytes))"
+                        "\(Self.nanoseconds($0.nsPerJob))/job, \(Self.bytes(Double($0.peakRSSBytes)))"
                     } ?? "—"
                 }
                 page.append("| \(Self.count(size)) | " + cells.joined(separator: " | ") + " |")
@@ -99,7 +99,7 @@ struct PerformancePage {
                 for (index, variant) in workload.variants.enumerated() {
                     page.append(
                         "| \(index == 0 ? workload.name : "") | \(index == 0 ? Self.seconds(workload.sequentialSeconds) : "") "
-                            + "| \(variant.name) (\(variant.side)) | \(Self.seconds(variant.seconds)) | \(Self.ratio(variant.speedup)) |"
+                            + "| \(variant.name) (\(variant.side.rawValue)) | \(Self.seconds(variant.seconds)) | \(Self.ratio(variant.speedup)) |"
                     )
                 }
             }
@@ -115,7 +115,7 @@ struct PerformancePage {
                 "| Jobs | Side | All done after | Peak threads |", "|---|---|---|---|",
             ]
             for row in blocking.rows {
-                page.append("| \(row.name) | \(row.side) | \(Self.seconds(row.seconds)) | \(row.peakThreads) |")
+                page.append("| \(row.name) | \(row.side.rawValue) | \(Self.seconds(row.seconds)) | \(row.peakThreads) |")
             }
             page.append("")
         }
@@ -142,7 +142,7 @@ struct PerformancePage {
                 series.points.last.map { (series, $0) }
             }
             let parts = atLargest.map { series, point in
-                "\(series.name) \(Self.nanoseconds(point.nsPerJob))/job and \(Self.bytes(point.peakRSSBytes))"
+                "\(series.name) \(Self.nanoseconds(point.nsPerJob))/job and \(Self.bytes(Double(point.peakRSSBytes)))"
                     + (point.n == largest ? "" : " (at \(Self.count(point.n)))")
             }
             if !parts.isEmpty {
@@ -184,13 +184,13 @@ struct PerformancePage {
         var legacyShade = 0
         var modernShade = 0
         let series = results.fanOut.series.map { series -> SVGChart.Series in
-            let isLegacy = series.side == "legacy"
+            let isLegacy = series.side == .legacy
             let shade = isLegacy ? legacyShade : modernShade
             if isLegacy { legacyShade += 1 } else { modernShade += 1 }
             let colors = isLegacy ? [SVGChart.legacy, SVGChart.legacyLight] : [SVGChart.modern, SVGChart.modernLight]
             return SVGChart.Series(
-                name: "\(series.name) (\(series.side))", color: colors[shade % 2], dashed: shade >= 2,
-                points: series.points.map { (Double($0.n), memory ? $0.peakRSSBytes : $0.nsPerJob) })
+                name: "\(series.name) (\(series.side.rawValue))", color: colors[shade % 2], dashed: shade >= 2,
+                points: series.points.map { (Double($0.n), memory ? Double($0.peakRSSBytes) : $0.nsPerJob) })
         }
         return SVGChart.logLog(
             title: memory ? "Peak memory (logarithmic scales)" : "Time per job (logarithmic scales)",
@@ -208,7 +208,7 @@ struct PerformancePage {
                         label: Self.shorten("\(workload.name): \(variant.name)", to: 44),
                         bars: [
                             (
-                                variant.side, variant.side == "legacy" ? SVGChart.legacy : SVGChart.modern,
+                                variant.side.rawValue, variant.side == .legacy ? SVGChart.legacy : SVGChart.modern,
                                 variant.speedup
                             )
                         ])
@@ -225,7 +225,7 @@ struct PerformancePage {
                 SVGChart.BarGroup(
                     label: Self.shorten(row.name, to: 44),
                     bars: [
-                        (row.side, row.side == "legacy" ? SVGChart.legacy : SVGChart.modern, Double(row.peakThreads))
+                        (row.side.rawValue, row.side == .legacy ? SVGChart.legacy : SVGChart.modern, Double(row.peakThreads))
                     ])
             },
             logarithmic: false, format: { String(Int($0.rounded())) })
@@ -272,4 +272,9 @@ struct PerformancePage {
     static func shorten(_ text: String, to length: Int) -> String {
         text.count <= length ? text : String(text.prefix(length - 1)) + "…"
     }
+}
+
+extension BenchResults.Primitive {
+    /// Modern median ÷ legacy median.
+    var ratio: Double { modern.medianNs / legacy.medianNs }
 }

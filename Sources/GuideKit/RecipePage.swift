@@ -1,3 +1,4 @@
+import BenchKit
 import RecipeKit
 
 /// The Markdown page of one recipe: `Guide/<chapter>/<id>.md`.
@@ -9,7 +10,7 @@ struct RecipePage {
     let modern: SourceFile
     let references: CrossReferences
     /// The `bench` rows of the primitives this recipe uses.
-    var costs: [BenchmarkResults.Primitive] = []
+    var costs: [BenchResults.Primitive] = []
 
     /// Recipe ids named in this page's prose that are neither in the catalog nor planned.
     var unknownIDs: [String] {

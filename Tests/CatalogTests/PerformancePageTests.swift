@@ -13,7 +13,7 @@ import Testing
     /// A small, made-up result set in the committed file's format (not a measurement).
     static let json = """
         {"schemaVersion": 1,
-         "machine": {"cores": 2, "memoryBytes": 24e9, "os": "Linux", "toolchain": "Swift 6.3.1",
+         "machine": {"cores": 2, "memoryBytes": 24000000000, "os": "Linux", "toolchain": "Swift 6.3.1",
                      "configuration": "release", "date": "2026-11-24T12:00:00Z", "quick": true, "seconds": 20},
          "primitives": [
            {"id": "sync-vs-actor", "title": "A call that waits for its result",
@@ -24,16 +24,16 @@ import Testing
             "modern": {"name": "Mutex", "minNs": 9, "medianNs": 10}, "recipes": []}],
          "fanOut": {"sizes": [10, 1000], "series": [
            {"id": "concurrent-perform", "name": "concurrentPerform", "side": "legacy", "stoppedAt": null,
-            "points": [{"n": 10, "nsPerJob": 2000, "peakRSSBytes": 9e6}, {"n": 1000, "nsPerJob": 40, "peakRSSBytes": 9e6}]},
+            "points": [{"n": 10, "nsPerJob": 2000, "peakRSSBytes": 9000000}, {"n": 1000, "nsPerJob": 40, "peakRSSBytes": 9000000}]},
            {"id": "task-group-per-job", "name": "one child per job", "side": "modern", "stoppedAt": "1000: skipped",
-            "points": [{"n": 10, "nsPerJob": 4000, "peakRSSBytes": 9e6}]}]},
+            "points": [{"n": 10, "nsPerJob": 4000, "peakRSSBytes": 9000000}]}]},
          "speedup": {"cores": 2, "workloads": [{"id": "blur", "name": "blur", "sequentialSeconds": 1,
            "variants": [{"name": "concurrentPerform", "side": "legacy", "seconds": 0.55, "speedup": 1.8}]}]},
          "blocking": {"jobs": 64, "blockSeconds": 0.05, "rows": [
            {"id": "gcd-sleep", "name": "64 GCD blocks that sleep", "side": "legacy", "seconds": 0.4, "peakThreads": 66}]}}
         """
 
-    static let results = try! JSONDecoder().decode(BenchmarkResults.self, from: Data(json.utf8))
+    static let results = try! JSONDecoder().decode(BenchResults.self, from: Data(json.utf8))
 
     var page: PerformancePage {
         PerformancePage(results: Self.results, pages: ["serial-queue": "01-queues-and-hopping/serial-queue.md"])
@@ -88,12 +88,11 @@ import Testing
         #expect(without["performance.md"] == nil)
     }
 
-    /// `bench` writes the file with its own model (`BenchKit.BenchResults`); the guide reads it with
-    /// `BenchmarkResults`. The sample that `bench --quick --json` wrote must decode and render, so
-    /// the two cannot drift apart unnoticed.
+    /// The sample that `bench --quick --json` wrote decodes, and bench's findings and the page
+    /// render from it.
     @Test func theSampleThatBenchWroteDecodesAndRenders() throws {
         let sample = GuideGenerator.packageRoot.appendingPathComponent("Benchmarks/sample-quick.json")
-        let results = try JSONDecoder().decode(BenchmarkResults.self, from: Data(contentsOf: sample))
+        let results = try JSONDecoder().decode(BenchResults.self, from: Data(contentsOf: sample))
         #expect(!results.primitives.isEmpty && !results.fanOut.series.isEmpty)
         let takeaways = try BenchFindings.sentences(fromResultsJSON: Data(contentsOf: sample))
         #expect(!takeaways.isEmpty)
