@@ -16,14 +16,7 @@ public enum ChildProcess {
         }
         let current = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         if ["compare", "guide"].contains(current.lastPathComponent) { return current }
-        var directory = current.deletingLastPathComponent()
-        // A test bundle on Darwin sits inside `X.xctest/Contents/MacOS`.
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("compare")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return current.deletingLastPathComponent().appendingPathComponent("compare")
+        return CommandRun.builtExecutable(named: "compare")
     }
 
     /// Runs `compare` (or another executable) with these arguments; kills it when it is found hung

@@ -9,6 +9,20 @@ public struct CommandRun: Sendable {
     public let out: String
     public let err: String
 
+    /// The package's executable `name` as built beside the running process: found in this
+    /// process's folder or a folder above it (a test bundle on Darwin sits inside
+    /// `X.xctest/Contents/MacOS`), else assumed in this process's folder.
+    public static func builtExecutable(named name: String) -> URL {
+        let current = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = current.deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return current.deletingLastPathComponent().appendingPathComponent(name)
+    }
+
     /// Runs `executable` with `arguments` to the end. `environment` entries are added to this
     /// process's (an empty value is kept, use `removing` to unset a variable). Both pipes are read
     /// on threads of their own, never on a cooperative thread, so that neither can fill up and

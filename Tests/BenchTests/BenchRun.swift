@@ -8,16 +8,7 @@ struct BenchRun: Sendable {
     let err: String
 
     /// The built `bench`, next to the test runner.
-    static var executable: URL {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("bench")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return URL(fileURLWithPath: "bench")
-    }
+    static var executable: URL { CommandRun.builtExecutable(named: "bench") }
 
     /// One `bench --tiny --json` run, shared by the tests that read its output.
     static let tinyJSON = Task { try await BenchRun.run("--tiny", "--json") }

@@ -7,16 +7,7 @@ import Testing
     typealias Run = CommandRun
 
     /// The built `scan`, next to the test runner.
-    static var executable: URL {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("scan")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return URL(fileURLWithPath: "scan")
-    }
+    static var executable: URL { CommandRun.builtExecutable(named: "scan") }
 
     /// Runs `scan` with these arguments (and `environment` added to this process's).
     func scan(
