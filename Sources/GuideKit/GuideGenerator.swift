@@ -38,7 +38,6 @@ public enum GuideGenerator {
     {
         let benchmarkData = benchmarks.flatMap { try? Data(contentsOf: $0) }
         let results = try benchmarkData.map { try JSONDecoder().decode(BenchResults.self, from: $0) }
-        let takeaways = try benchmarkData.map { try BenchFindings.sentences(fromResultsJSON: $0) } ?? []
         var files: [String: String] = [:]
         var unknown: [(page: String, ids: [String])] = []
         let references = CrossReferences(recipes: recipes, planned: CrossReferences.plannedIDs(inventory: inventory))
@@ -75,7 +74,7 @@ public enum GuideGenerator {
         files["README.md"] = IndexPage(chapters: byChapter, hasPerformancePage: results != nil).markdown
         if let results {
             let performance = PerformancePage(
-                results: results, takeaways: takeaways,
+                results: results, takeaways: BenchFindings.sentences(from: results),
                 pages: Dictionary(uniqueKeysWithValues: recipes.map { ($0.id, "\($0.chapter.slug)/\($0.id).md") }))
             files["performance.md"] = performance.markdown
             files.merge(performance.charts) { new, _ in new }

@@ -94,7 +94,7 @@ import Testing
         let sample = GuideGenerator.packageRoot.appendingPathComponent("Benchmarks/sample-quick.json")
         let results = try JSONDecoder().decode(BenchResults.self, from: Data(contentsOf: sample))
         #expect(!results.primitives.isEmpty && !results.fanOut.series.isEmpty)
-        let takeaways = try BenchFindings.sentences(fromResultsJSON: Data(contentsOf: sample))
+        let takeaways = BenchFindings.sentences(from: results)
         #expect(!takeaways.isEmpty)
         let page = PerformancePage(results: results, takeaways: takeaways, pages: [:])
         #expect(page.findings.count >= results.primitives.count)
