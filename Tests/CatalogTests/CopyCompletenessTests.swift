@@ -38,7 +38,7 @@ import Testing
             for file in try swiftFiles(below: folder) {
                 let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
                 checks.append(Check(file: file, patternOnly: false, needs: needs[file] ?? []))
-                if text.contains("\n" + SourceFileMarker.driver) {
+                if text.contains("\n" + GuideGenerator.driverMarker) {
                     checks.append(Check(file: file, patternOnly: true, needs: needs[file] ?? []))
                 }
             }
@@ -91,7 +91,7 @@ import Testing
             defer { try? FileManager.default.removeItem(at: directory) }
             for (index, path) in ([check.file] + check.needs).enumerated() {
                 var text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-                if index == 0 && check.patternOnly, let marker = text.range(of: "\n" + SourceFileMarker.driver) {
+                if index == 0 && check.patternOnly, let marker = text.range(of: "\n" + GuideGenerator.driverMarker) {
                     text = String(text[..<marker.lowerBound]) + "\n"
                 }
                 let copy = directory.appendingPathComponent("\(index)-" + (path as NSString).lastPathComponent)
@@ -142,9 +142,4 @@ import Testing
         for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
         return String(hash, radix: 16)
     }
-}
-
-/// The driver marker, as the generator splits on it.
-enum SourceFileMarker {
-    static let driver = GuideGenerator.driverMarker
 }
