@@ -422,6 +422,14 @@ public enum FindYourCode {
                         "guarding state whose callers can `await`",
                         "an actor",
                         recipes: ["thread-safe-singleton"]),
+                    Use(
+                        "taking two locks at once",
+                        "one `Mutex` (or one actor) over all the state; else one global lock order",
+                        recipes: ["lock-order-deadlock"]),
+                    Use(
+                        "a lock that high- and low-priority work share",
+                        "an actor the high-priority task awaits (escalated on Apple platforms)",
+                        recipes: ["priority-inversion-demo"]),
                 ]),
             APIIndexEntry(
                 ["pthread_mutex_t", "pthread_mutex_lock", "pthread_mutex_unlock"],

@@ -53,6 +53,10 @@ extension CodeShape {
     public static let dispatchQoS = CodeShape(
         "DispatchQoS", swift: ["DispatchQoS", "DispatchQueue.qos"], objc: ["DISPATCH_QUEUE_PRIORITY_*", "QOS_CLASS_*"],
         modern: "`TaskPriority`")
+    public static let backgroundQueue = CodeShape(
+        "DispatchQueue(label:qos: .background)", swift: ["DispatchQueue(background)"],
+        objc: ["dispatch_queue_attr_make_with_qos_class(QOS_CLASS_BACKGROUND)"],
+        modern: "`Task(priority: .background)`, awaited by the work that needs it, so it can be escalated")
     public static let queueSpecific = CodeShape(
         "DispatchSpecificKey",
         swift: [
@@ -278,6 +282,10 @@ extension CodeShape {
     public static let osAtomic = CodeShape(
         "OSAtomic*", swift: ["OSAtomic*", "OSMemoryBarrier"], objc: ["OSAtomic*", "OSMemoryBarrier"],
         modern: "`Atomic` (Synchronization)")
+    public static let nsLockBefore = CodeShape(
+        "NSLock.lock(before:)", swift: ["NSLock.lock(before)", ".lock(before)"],
+        objc: ["NSLock.lockBeforeDate", ".lockBeforeDate"],
+        modern: "one `Mutex` or actor over all the state: no second lock to time out")
     public static let pthreadMutex = CodeShape(
         "pthread_mutex_*", swift: ["pthread_mutex_*", "pthread_rwlock_*"],
         objc: ["pthread_mutex_*", "pthread_rwlock_*"], modern: "`Mutex`")
