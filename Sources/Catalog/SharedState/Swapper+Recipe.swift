@@ -56,8 +56,9 @@ extension Recipe {
             the gate here makes it certain.
             """,
             """
-            `swap(X, X)` with two `NSLock`s hangs even alone: an `NSLock` locked twice by one thread \
-            never returns. `orderedSwap` returns early when both arguments are the same object.
+            `swap(X, X)` hangs even on one thread: it locks X's `NSLock` twice, and an `NSLock` \
+            locked twice by one thread never returns. `orderedSwap` returns early when both \
+            arguments are the same object.
             """,
             """
             `NSLock.lock()` can't be called from async code (it is `noasync`), and must not block a \
@@ -69,9 +70,9 @@ extension Recipe {
             nest `Mutex.withLock` calls on two mutexes either: that brings the lock order back.
             """,
             """
-            Linux doesn't notice the deadlock: the threads just sleep in the kernel. Lock-order \
-            checkers (ThreadSanitizer's `lock-order-inversion` report) warn only when they see the \
-            inverted order happen.
+            Nothing notices the deadlock: the two threads just sleep in the kernel. libdispatch's \
+            same-queue check (`sync-deadlock`) doesn't cover locks, and under ThreadSanitizer this \
+            demonstration hangs without a report. Keep the lock order written down, or use one lock.
             """,
         ],
         annotations: [
