@@ -6,6 +6,7 @@ extension Catalog {
         .blockOperationStart,
         .countingOperation,
         .operationQueueAsync,
+        .asyncOperation,
         .operationDependencies,
         .concurrencyLimit,
     ]
