@@ -9,5 +9,6 @@ extension Catalog {
         .asyncOperation,
         .operationDependencies,
         .concurrencyLimit,
+        .chunkedOperation,
     ]
 }
