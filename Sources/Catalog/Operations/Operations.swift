@@ -3,6 +3,7 @@ import RecipeKit
 extension Catalog {
     /// Chapter 6, in page order.
     static let operations: [Recipe] = [
+        .invocationOperationStart,
         .blockOperationStart,
         .countingOperation,
         .operationQueueAsync,
