@@ -9,6 +9,7 @@ extension Catalog {
         .operationQueueAsync,
         .asyncOperation,
         .operationDependencies,
+        .dependencyCycle,
         .concurrencyLimit,
         .chunkedOperation,
     ]
