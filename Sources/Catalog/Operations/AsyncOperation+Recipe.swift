@@ -128,9 +128,9 @@ extension Recipe {
             """,
             """
             000 §7.12: returning YES from `isConcurrent` doesn't make an operation asynchronous, \
-            and `SimpleOperation` manages no state of its own: its `main` sends KVO notifications \
-            for `finished` and `executing` ivars that the class never declares, so the listing \
-            doesn't compile, and the base class already marks a synchronous `main` finished. The \
+            and `SimpleOperation` manages no state of its own: its `main` assigns `finished` and \
+            `executing` (and reads `givenObject`), which the listing never declares, so it doesn't \
+            compile as printed; and the base class already marks a synchronous `main` finished. The \
             checklist's claim that operations on a queue need `isConcurrent` is wrong: a queue runs \
             every operation on its own threads.
             """,

@@ -65,7 +65,13 @@ extension Recipe {
             goes on.
             """,
             """
-            Cancelling an operation that has finished does nothing: `isCancelled` stays false.
+            Cancelling an operation that has finished does nothing: `isCancelled` stays false \
+            (`ChunkedOperationTests.legacyCancellingAFinishedOperationDoesNothing`).
+            """,
+            """
+            `cancelAllOperations()` cancels every operation on the queue, a completion operation \
+            too, which would then never run its block. Keep such a report on another queue, as \
+            `runSerially` does.
             """,
             """
             A wait that can't check (a semaphore, a callback, a lock) doesn't notice cancellation; \
