@@ -141,10 +141,9 @@ extension Recipe {
             operation finish.
             """,
         ],
-        replaces: [
-            .operation, .blockOperation, .addDependency, .operationQueue, .addOperation, .operationCancel,
-            .waitUntilFinished,
-        ],
+        // The queue and the block operations are incidental here (`operation-queue-async`,
+        // `operation-dependencies` show them); this page replaces the subclass and its state.
+        replaces: [.operation, .operationCancel, .waitUntilFinished],
         scenarios: [
             Scenario(
                 rules: [
