@@ -18,7 +18,7 @@ extension Recipe {
             APIMapping(
                 "DispatchQueue(label:attributes: .concurrent)",
                 "actor (reads are serialised too); immutable snapshots when reads must run in parallel"),
-            APIMapping("async(flags: .barrier)", "actor method"),
+            APIMapping("async(flags: .barrier)", "actor method; `Mutex.withLock` in a `Sendable` class"),
             APIMapping("DispatchQueue.sync", "`await` on the actor's property"),
             APIMapping("DispatchQueue.main", "a `@MainActor` task consuming the stream"),
             APIMapping("NSNotificationCenter post", "`AsyncStream` of events"),
@@ -97,7 +97,56 @@ extension Recipe {
                         in: context
                     )
                 }
-            )
+            ),
+            Scenario(
+                "Mutex variant",
+                rules: [.invariant(["finalCount", "reads", "tornReads", "readersSeeingFewer", "contentAddedOnMain"])],
+                legacy: { context in
+                    let onMain = MainCount()
+                    let report = await withCheckedContinuation { done in
+                        Legacy.PhotoManager.exercise(
+                            writers: 4,
+                            addsPerWriter: 250,
+                            readers: 4,
+                            readsPerReader: 50,
+                            contentAdded: {
+                                dispatchPrecondition(condition: .onQueue(.main))
+                                onMain.increment()
+                            },
+                            completion: { done.resume(returning: $0) }
+                        )
+                    }
+                    PhotoManagerReport.record(
+                        finalCount: report.finalCount,
+                        reads: report.reads,
+                        tornReads: report.tornReads,
+                        readersSeeingFewer: report.readersSeeingFewer,
+                        contentAddedOnMain: onMain.value,
+                        in: context
+                    )
+                },
+                modern: { context in
+                    let onMain = MainCount()
+                    let report = await Modern.PhotoManager.exerciseLocked(
+                        writers: 4,
+                        addsPerWriter: 250,
+                        readers: 4,
+                        readsPerReader: 50,
+                        contentAdded: { @MainActor in
+                            MainActor.assertIsolated()
+                            onMain.increment()
+                        }
+                    )
+                    PhotoManagerReport.record(
+                        finalCount: report.finalCount,
+                        reads: report.reads,
+                        tornReads: report.tornReads,
+                        readersSeeingFewer: report.readersSeeingFewer,
+                        contentAddedOnMain: onMain.value,
+                        in: context
+                    )
+                }
+            ),
         ]
     )
 }
