@@ -43,12 +43,14 @@ extension Recipe {
             the slow one (a hop per call): see `lock-zoo` for the measured numbers.
             """,
             """
-            The free-running unlocked loop (4 threads × 10,000 `count += 1`) is in the legacy file \
-            and in its test, which prints the total it got and asserts nothing about it: the \
-            number changes from run to run, so it is not shown on this page. In a debug build on 2 \
-            cores it usually loses some thousands of the 40,000; the optimiser may turn the loop \
-            into a single add, after which it can come out right. A race that sometimes gives the \
-            right answer is still a race.
+            The free-running unlocked loop (4 threads × 10,000 `count += 1`, started together) is \
+            in the legacy file and in its test, which prints the total and asserts nothing about \
+            it: the number can change from run to run, so it is not shown on this page. In this \
+            project's runs (2 busy cores) it printed 40,000 every time: each thread's loop is so \
+            short that the threads mostly ran one after another. The atomic-property loop of \
+            `atomic-counter`, slower per step, printed anything from 18,888 to 40,000. A race \
+            that usually gives the right answer is still a race, which is why Swift 6 rejects it \
+            and ThreadSanitizer reports it.
             """,
         ],
         pitfalls: [
@@ -67,9 +69,11 @@ extension Recipe {
             an error.
             """,
             """
-            The unlocked loop is a real data race, so ThreadSanitizer reports it; `.ci/tsan.supp` \
-            suppresses exactly `SharedCounter.countWithoutALock`, the demonstration, and nothing \
-            else.
+            The unlocked loop is a real data race, and ThreadSanitizer reports it (on \
+            `count += 1`, line 20) even in runs whose total came out at 40,000: it tracks \
+            happens-before, not luck. `.ci/tsan.supp` suppresses exactly \
+            `SharedCounter.countWithoutALock`, the demonstration, and nothing else; the \
+            step-by-step version, whose accesses the semaphores order, needs no suppression.
             """,
         ],
         annotations: [

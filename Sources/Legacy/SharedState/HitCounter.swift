@@ -38,12 +38,15 @@ extension HitCounter {
         lockedIncrement: Bool
     ) -> Int {
         let counter = HitCounter()
-        let start = DispatchSemaphore(value: 0)
+        // Each thread waits until all have arrived, so their loops overlap.
+        let arrived = DispatchGroup()
         let finished = DispatchGroup()
         for _ in 0..<threads {
+            arrived.enter()
             finished.enter()
             Thread {
-                start.wait()
+                arrived.leave()
+                arrived.wait()
                 for _ in 0..<increments {
                     if lockedIncrement {
                         counter.recordHit()
@@ -54,7 +57,6 @@ extension HitCounter {
                 finished.leave()
             }.start()
         }
-        for _ in 0..<threads { start.signal() }
         finished.wait()
         return counter.hits
     }
@@ -73,11 +75,11 @@ extension HitCounter {
         finished.enter()
         Thread {
             let seen = counter.hits
-            log("A got \(seen)")
+            log("1. A got \(seen)")
             aHasRead.signal()
             bHasRead.wait()
             counter.hits = seen + 1
-            log("A set \(seen + 1)")
+            log("3. A set \(seen + 1)")
             aHasWritten.signal()
             finished.leave()
         }.start()
@@ -85,11 +87,11 @@ extension HitCounter {
         Thread {
             aHasRead.wait()
             let seen = counter.hits
-            log("B got \(seen)")
+            log("2. B got \(seen)")
             bHasRead.signal()
             aHasWritten.wait()
             counter.hits = seen + 1
-            log("B set \(seen + 1)")
+            log("4. B set \(seen + 1)")
             finished.leave()
         }.start()
         finished.wait()

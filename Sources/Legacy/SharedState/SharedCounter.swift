@@ -53,17 +53,19 @@ extension SharedCounter {
         _ count: Int,
         _ body: @escaping @Sendable () -> Void
     ) {
-        let start = DispatchSemaphore(value: 0)
+        // Each thread waits until all have arrived, so their loops overlap.
+        let arrived = DispatchGroup()
         let finished = DispatchGroup()
         for _ in 0..<count {
+            arrived.enter()
             finished.enter()
             Thread {
-                start.wait()
+                arrived.leave()
+                arrived.wait()
                 body()
                 finished.leave()
             }.start()
         }
-        for _ in 0..<count { start.signal() }
         finished.wait()
     }
 }
@@ -89,11 +91,11 @@ extension SharedCounter {
         finished.enter()
         Thread {
             let seen = count
-            log("A read \(seen)")
+            log("1. A read \(seen)")
             aHasRead.signal()
             bHasRead.wait()
             count = seen + 1
-            log("A wrote \(seen + 1)")
+            log("3. A wrote \(seen + 1)")
             aHasWritten.signal()
             finished.leave()
         }.start()
@@ -101,11 +103,11 @@ extension SharedCounter {
         Thread {
             aHasRead.wait()
             let seen = count
-            log("B read \(seen)")
+            log("2. B read \(seen)")
             bHasRead.signal()
             aHasWritten.wait()
             count = seen + 1
-            log("B wrote \(seen + 1)")
+            log("4. B wrote \(seen + 1)")
             finished.leave()
         }.start()
         finished.wait()

@@ -6,9 +6,9 @@ import Synchronization
 ///
 /// The actor's serial executor replaces the concurrent queue, its barriers and
 /// its `sync` reads: writes are exclusive and reads see whole arrays, checked
-/// by the compiler instead of by a comment. Reads are serialised too, which
-/// costs nothing for a read this short; when reads must run in parallel,
-/// publish immutable snapshots (see `rcu-snapshot`). The notification becomes a
+/// by the compiler instead of by a comment. Reads take turns too; for reads
+/// this short that is not what costs (the page has the numbers), and the
+/// `Mutex` variant below keeps them synchronous. The notification becomes a
 /// stream that a `@MainActor` task consumes; an `AsyncStream` has one consumer,
 /// so give each listener its own stream if there are several.
 public actor PhotoManager {

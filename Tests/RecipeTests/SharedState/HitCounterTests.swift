@@ -25,7 +25,7 @@ import Testing
         let log = recorder.logger
         let total = await onOwnThread { Legacy.HitCounter.loseAnUpdate(log: log) }
         #expect(total == 1)
-        #expect(recorder.lines == ["A got 0", "B got 0", "A set 1", "B set 1"])
+        #expect(recorder.lines == ["1. A got 0", "2. B got 0", "3. A set 1", "4. B set 1"])
     }
 
     @Test func modernTwoAtomicAddsLoseNothing() async {

@@ -9,7 +9,7 @@ import Testing
         let log = recorder.logger
         let total = await onOwnThread { Legacy.SharedCounter.loseAnUpdate(log: log) }
         #expect(total == 1)
-        #expect(recorder.lines == ["A read 0", "B read 0", "A wrote 1", "B wrote 1"])
+        #expect(recorder.lines == ["1. A read 0", "2. B read 0", "3. A wrote 1", "4. B wrote 1"])
     }
 
     @Test func modernActorIncrementsCannotInterleave() async {
