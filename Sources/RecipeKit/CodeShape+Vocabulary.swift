@@ -278,6 +278,10 @@ extension CodeShape {
     public static let osAtomic = CodeShape(
         "OSAtomic*", swift: ["OSAtomic*", "OSMemoryBarrier"], objc: ["OSAtomic*", "OSMemoryBarrier"],
         modern: "`Atomic` (Synchronization)")
+    public static let nonisolatedUnsafe = CodeShape(
+        "nonisolated(unsafe)", swift: ["nonisolated(unsafe)"],
+        modern: "a `Mutex` or an actor around the state",
+        hazard: "switches off data-race checking: shared mutable state with no protection the compiler can see")
     public static let pthreadMutex = CodeShape(
         "pthread_mutex_*", swift: ["pthread_mutex_*", "pthread_rwlock_*"],
         objc: ["pthread_mutex_*", "pthread_rwlock_*"], modern: "`Mutex`")

@@ -86,7 +86,7 @@ extension Recipe {
             use `Synchronization.Atomic`.
             """
         ],
-        replaces: [.osAtomic, .nsLock, .nsLockLock],
+        replaces: [.osAtomic, .nsLock, .thread, .dispatchGroup],
         scenarios: [
             Scenario(
                 "locked increment vs Atomic",

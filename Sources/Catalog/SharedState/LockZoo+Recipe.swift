@@ -95,7 +95,7 @@ extension Recipe {
             queue).
             """
         ],
-        replaces: [.nsLock, .nsLockLock, .recursiveLock, .pthreadMutex],
+        replaces: [.pthreadMutex, .recursiveLock, .nsLock],
         scenarios: [
             lockZooScenario("NSLock vs Mutex", legacy: Legacy.LockZoo.NSLockCounter.init, modern: .mutex),
             lockZooScenario(

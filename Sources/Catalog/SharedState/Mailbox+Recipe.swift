@@ -34,14 +34,14 @@ extension Recipe {
             """
             Waiting differs: the legacy threads spin with `sched_yield()`, which is fine on \
             threads of their own; the modern tasks spin with `await Task.yield()`, so neither \
-            holds one of the cooperative pool's few threads while it waits.
+            blocks one of the cooperative pool's few threads while it waits.
             """,
         ],
         pitfalls: [
             """
-            A test cannot prove a missing barrier wrong: x86 keeps stores in order, and this \
-            demo passes there even with everything `.relaxed`. ARM (every iPhone, Apple silicon \
-            Macs) does reorder. Get the orderings right by reasoning, not by testing, or avoid \
+            A test cannot prove a missing barrier wrong: x86 keeps stores in order and loads in \
+            order, so this demo would very likely pass there even with everything `.relaxed`. \
+            ARM (every iPhone, Apple silicon Macs) does reorder. Get the orderings right by reasoning, not by testing, or avoid \
             them: a `Mutex` or an actor needs no orderings at all.
             """,
             """
@@ -50,8 +50,8 @@ extension Recipe {
             """,
             """
             `.relaxed` on the flag would let the reader see the flag up and an old payload (on \
-            ARM). `.sequentiallyConsistent` is always correct and rarely slower; choose it when \
-            unsure.
+            ARM). `.sequentiallyConsistent` is the strongest ordering, and for a flag like this \
+            one rarely measurably slower; choose it when unsure.
             """,
         ],
         annotations: [
@@ -67,7 +67,7 @@ extension Recipe {
             C11 atomics and Swift's `Atomic` orderings carry the barriers for you.
             """
         ],
-        replaces: [.osAtomic, .nsLock, .nsLockLock],
+        replaces: [.osAtomic, .nsLock, .thread, .dispatchGroup],
         scenarios: [
             Scenario(
                 rules: [.invariant(["received", "torn", "outOfOrder"])],

@@ -100,7 +100,7 @@ extension Recipe {
             Without the lock the symptom is lost or duplicated sales.
             """
         ],
-        replaces: [.nsLock, .nsLockLock, .semaphore],
+        replaces: [.nonisolatedUnsafe],
         scenarios: [
             Scenario(
                 "lost update, step by step",
