@@ -83,6 +83,12 @@ extension Recipe {
             (`synchronized-recursive-lock`).
             """,
             """
+            `Mutex` and `Atomic` need iOS 18 / macOS 15 at run time on Apple platforms. For an \
+            older deployment target, `OSAllocatedUnfairLock` (iOS 16 / macOS 13) or `NSLock` \
+            remain the lock to use. On Linux, where the Apple locks don't exist, `Mutex` comes \
+            with every Swift 6 toolchain.
+            """,
+            """
             Under ThreadSanitizer on Linux, a *contended* `Mutex` is reported as a race: the \
             hand-over happens inside the kernel, where the sanitizer can't see it. This project \
             lists each such site in `.ci/tsan.supp` with that reason.
