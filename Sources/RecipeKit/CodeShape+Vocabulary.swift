@@ -286,6 +286,10 @@ extension CodeShape {
         "NSLock.lock(before:)", swift: ["NSLock.lock(before)", ".lock(before)"],
         objc: ["NSLock.lockBeforeDate", ".lockBeforeDate"],
         modern: "one `Mutex` or actor over all the state: no second lock to time out")
+    public static let nonisolatedUnsafe = CodeShape(
+        "nonisolated(unsafe)", swift: ["nonisolated(unsafe)"],
+        modern: "a `Mutex` or an actor around the state",
+        hazard: "switches off data-race checking: shared mutable state with no protection the compiler can see")
     public static let pthreadMutex = CodeShape(
         "pthread_mutex_*", swift: ["pthread_mutex_*", "pthread_rwlock_*"],
         objc: ["pthread_mutex_*", "pthread_rwlock_*"], modern: "`Mutex`")

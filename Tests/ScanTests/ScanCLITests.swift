@@ -78,7 +78,7 @@ import Testing
         #expect(markdown.hasPrefix("# Legacy concurrency in"))
         #expect(markdown.contains("## Reading order"))
         #expect(markdown.contains("](Guide/01-queues-and-hopping/main-queue-ui-update.md) (`main-queue-ui-update`)"))
-        #expect(markdown.contains("| `OSAtomic*` | 1 | no recipe yet |"))
+        #expect(markdown.contains("| `os_unfair_lock` | 1 | no recipe yet |"))
     }
 
     /// The README shows an excerpt of `swift run scan Tests/ScanTests/Fixtures`; every line of it

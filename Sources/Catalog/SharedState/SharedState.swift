@@ -7,5 +7,9 @@ extension Catalog {
         .crossProcessFileLock,
         .lockOrderDeadlock,
         .priorityInversionDemo,
+        .raceConditionCounter,
+        .lockZoo,
+        .atomicCounter,
+        .memoryBarrierPublication,
     ]
 }

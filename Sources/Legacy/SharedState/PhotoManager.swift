@@ -47,6 +47,14 @@ public final class PhotoManager: @unchecked Sendable {
     }
 }
 
+// MARK: - Synchronous reads that run side by side
+
+// The class above already has both: `photos` is a plain synchronous property,
+// and `sync` reads on the concurrent queue run in parallel with each other.
+// The actor keeps neither (every read is an `await`, and reads take turns);
+// the `Mutex` variant beside this keeps the first and nearly the second: a
+// read holds the lock only to copy the array reference.
+
 // MARK: - Driver (the page's output; not part of the pattern)
 
 extension PhotoManager {

@@ -120,3 +120,48 @@ import Testing
         #expect(await modern.photos.map(\.id) == Array(0..<100))
     }
 }
+
+/// The `Mutex` variant of the modern side.
+@Suite struct LockedPhotoManagerTests {
+    @Test func mutexVariantFourWritersAndFourReadersEndWithAThousandCompleteSnapshots() async {
+        let onMain = PhotoManagerTests.MainCalls()
+        let report = await Modern.PhotoManager.exerciseLocked(
+            writers: 4,
+            addsPerWriter: 250,
+            readers: 4,
+            readsPerReader: 50,
+            contentAdded: { @MainActor in
+                MainActor.assertIsolated()
+                onMain.increment()
+            }
+        )
+        #expect(report.finalCount == 1_000)
+        #expect(report.reads == 200)
+        #expect(report.tornReads == 0)
+        #expect(report.readersSeeingFewer == 0)
+        #expect(report.contentAddedNotifications == 1_000)
+        #expect(onMain.value == 1_000)
+    }
+
+    /// No `await`: the Mutex variant is called from synchronous code, and a read is a snapshot
+    /// that later writes don't change.
+    @Test func mutexVariantIsSynchronousAndReadsAreSnapshots() {
+        let manager = Modern.LockedPhotoManager()
+        manager.addPhoto(.init(id: 1))
+        let snapshot = manager.photos
+        manager.addPhoto(.init(id: 2))
+        #expect(snapshot.map(\.id) == [1])
+        #expect(manager.photos.map(\.id) == [1, 2])
+    }
+
+    @Test func mutexVariantStreamsEachAddedPhotoInOrder() async {
+        let manager = Modern.LockedPhotoManager()
+        for id in 1...3 { manager.addPhoto(.init(id: id)) }
+        var received: [Int] = []
+        for await photo in manager.contentAdded {
+            received.append(photo.id)
+            if received.count == 3 { break }
+        }
+        #expect(received == [1, 2, 3])
+    }
+}

@@ -8,7 +8,7 @@ static char separator = '"';
 
 @implementation APIClient {
     dispatch_queue_t _workQueue;  /* dispatch_queue_create in a comment */
-    pthread_mutex_t _mutex;  // expect: pthread_mutex_*
+    pthread_mutex_t _mutex;  // expect: pthread_mutex_* -> lock-zoo
     volatile int32_t _inFlight;
 }
 
@@ -27,13 +27,13 @@ static char separator = '"';
         _requestQueue = [[NSOperationQueue alloc] init];  // expect: OperationQueue -> operation-dependencies
         _requestQueue.maxConcurrentOperationCount = 4;  // expect: OperationQueue.maxConcurrentOperationCount -> operation-max-concurrency
         _stateLock = [[NSLock alloc] init];  // expect: NSLock -> thread-safe-singleton
-        pthread_mutex_init(&_mutex, NULL);  // expect: pthread_mutex_*
+        pthread_mutex_init(&_mutex, NULL);  // expect: pthread_mutex_* -> lock-zoo
     }
     return self;
 }
 
 - (void)fetch:(NSURL *)url completion:(void (^)(NSData *data))completion {
-    OSAtomicIncrement32(&_inFlight);  // expect: OSAtomic*
+    OSAtomicIncrement32(&_inFlight);  // expect: OSAtomic* -> atomic-counter
     dispatch_async(_workQueue, ^{  // expect: DispatchQueue.async -> generate-sort-random-numbers
         NSData *data = [NSData dataWithContentsOfURL:url];
         dispatch_async(dispatch_get_main_queue(), ^{  // expect: DispatchQueue.main.async -> main-queue-ui-update
@@ -86,9 +86,9 @@ static char separator = '"';
 }
 
 - (void)lockedCount {
-    pthread_mutex_lock(&_mutex);  // expect: pthread_mutex_*
+    pthread_mutex_lock(&_mutex);  // expect: pthread_mutex_* -> lock-zoo
     _inFlight += 1;
-    pthread_mutex_unlock(&_mutex);  // expect: pthread_mutex_*
+    pthread_mutex_unlock(&_mutex);  // expect: pthread_mutex_* -> lock-zoo
 }
 
 #if 0
