@@ -82,7 +82,7 @@ extension Recipe {
             `ticketsCondition`. The other seller and Thread-3 then wait for them forever.
             """,
             """
-            004 L822: Thread-3 does not wake "the other two threads": `signal` wakes at most one \
+            004 L821: Thread-3 does not wake "the other two threads": `signal` wakes at most one \
             waiter; `broadcast` wakes all.
             """,
         ],

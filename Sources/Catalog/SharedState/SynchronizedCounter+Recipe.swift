@@ -23,7 +23,7 @@ extension Recipe {
         problem: """
             Guard an object's state with a per-object critical section that the same thread \
             re-enters when a locked method calls itself.
-        """,
+            """,
         changes: [
             """
             `@synchronized(self)` needs the Objective-C runtime; the legacy side is its Swift \

@@ -68,7 +68,9 @@ extension Recipe {
             """,
             """
             On Linux a name set with `setName:` before `start()` is lost; name the thread inside \
-            its block. `NSLock.lock()` is unavailable from async code; only `withLock` may be \
+            its block. Even then, `Thread.current.name` read back inside that thread sometimes \
+            returns the process's name (corelibs Foundation, Swift 6.3), so the legacy side hands \
+            each seller its name instead of logging `Thread.current.name` as the seed does. `NSLock.lock()` is unavailable from async code; only `withLock` may be \
             called there, and it still blocks a cooperative thread.
             """,
         ],
@@ -93,7 +95,7 @@ extension Recipe {
             commented out there, would never run either).
             """,
             """
-            004 L752: `if (tickets >= 0)` sells 101 tickets from a stock of 100 and ends with \
+            004 L755: `if (tickets >= 0)` sells 101 tickets from a stock of 100 and ends with \
             `tickets == -1`. The comment at L767 says that without the lock the count "may reach \
             −1"; with the lock it reaches −1 anyway.
             """,

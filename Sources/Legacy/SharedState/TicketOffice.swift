@@ -82,7 +82,7 @@ extension TicketOffice {
                 sold(Sale(ticketsLeft: tickets, sold: count, seller: name))
                 tickets -= 1
             } else {
-                log("\(name): sold out, breaking out")
+                log("sold out: breaking out, holding the lock")
                 break  // The bug: `theLock` stays locked.
             }
             theLock.unlock()
@@ -107,7 +107,7 @@ extension TicketOffice {
             Thread {
                 Thread.current.name = name
                 office.runAsPrinted(as: name, log: log)
-                log("\(name) finished")
+                log("one seller finished; the other waits in lock()")
                 done.leave()
             }.start()
         }

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// `Mutex` is not recursive: locking it again on the thread that holds it
 /// traps ("Recursive call to lock Mutex"). So the public method takes the lock
-/// once, and the recursion is a static function over `inout State`, which
+/// once, and the recursion is a static function over the `inout` value, which
 /// cannot lock anything: the compiler sees the exclusive access, and no code
 /// path can re-enter. An actor is the other way out: its methods call each
 /// other synchronously, without re-locking, but every outside call `await`s.

@@ -56,18 +56,20 @@ public actor TicketOffice {
 extension TicketOffice {
     /// The seed's `break`, kept: the seller leaves its loop when the tickets
     /// run out. The actor holds nothing across calls, so the other seller's
-    /// next `sellOne` returns `nil` and it stops too.
+    /// next `sellOne` returns `nil` and it stops too. Returns the sales made.
     static func sell(
         as seller: String, at office: TicketOffice,
-        sold: @Sendable (Sale) -> Void, log: @Sendable (String) -> Void
-    ) async {
+        log: @Sendable (String) -> Void
+    ) async -> Int {
+        var sales = 0
         while true {
-            guard let sale = await office.sellOne(by: seller) else {
-                log("\(seller): sold out, breaking out")
+            guard await office.sellOne(by: seller) != nil else {
+                log("sold out: breaking out, holding nothing")
                 break
             }
-            sold(sale)
+            sales += 1
         }
+        return sales
     }
 }
 
@@ -80,17 +82,12 @@ extension TicketOffice {
         log: @escaping @Sendable (String) -> Void
     ) async {
         let office = TicketOffice()
-        let sold: @Sendable (Sale) -> Void = { sale in
-            log("Tickets left: \(sale.ticketsLeft), sold: \(sale.sold)")
-        }
-        await withDiscardingTaskGroup { group in
+        let sold = await withTaskGroup(of: Int.self) { group in
             for seller in ["Seller-1", "Seller-2"] {
-                group.addTask {
-                    await sell(as: seller, at: office, sold: sold, log: log)
-                    log("\(seller) finished")
-                }
+                group.addTask { await sell(as: seller, at: office, log: log) }
             }
+            return await group.reduce(0, +)
         }
-        log("both sellers finished")
+        log("both sellers finished: \(sold) tickets sold")
     }
 }
