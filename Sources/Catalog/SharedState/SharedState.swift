@@ -11,5 +11,9 @@ extension Catalog {
         .lockZoo,
         .atomicCounter,
         .memoryBarrierPublication,
+        .ticketSaleLock,
+        .ticketSaleCondition,
+        .synchronizedRecursiveLock,
+        .conditionLockAlternation,
     ]
 }

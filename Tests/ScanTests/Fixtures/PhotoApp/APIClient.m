@@ -60,7 +60,7 @@ static char separator = '"';
 }
 
 - (void)cancelAll:(void (^)(void))completion {
-    @synchronized (self) {  // expect: @synchronized !
+    @synchronized (self) {  // expect: @synchronized -> synchronized-recursive-lock !
         [self.requestQueue cancelAllOperations];  // expect: Operation.cancel -> operation-dependencies
         completion();
     }

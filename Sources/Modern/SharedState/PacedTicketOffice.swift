@@ -1,0 +1,62 @@
+/// The pacing thread becomes a ticker `AsyncStream<Void>`, shared by the two
+/// seller tasks: each tick goes to exactly one of them.
+///
+/// A stream buffers what it is given, so a tick that arrives while both
+/// sellers are busy waits for the next one to ask, where the seed's `signal()`
+/// was lost, and a seller is woken only by a real tick. Finishing the stream
+/// is the exit flag: both `for await` loops end. The ticket counter is an
+/// actor, as in `ticket-sale-lock`; there is no lock order to get wrong.
+public actor PacedTicketOffice {
+    private var tickets = 100
+
+    public init() {}
+
+    /// Takes the next ticket, or `nil` once they have run out (the seed's
+    /// `>= 0`: 101 tickets).
+    public func sellOne() -> (ticketsLeft: Int, sold: Int)? {
+        guard tickets >= 0 else { return nil }
+        defer { tickets -= 1 }
+        return (tickets, 100 - tickets)
+    }
+
+    /// Thread-3: `ticks` ticks, `interval` apart, then the end of the stream.
+    public static func ticker(
+        ticks: Int, interval: Duration,
+        log: @escaping @Sendable (String) -> Void
+    ) -> (AsyncStream<Void>, Task<Void, Never>) {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+        let pacer = Task {
+            for tick in 1...ticks {
+                try? await Task.sleep(for: interval)
+                log("tick \(tick)")
+                continuation.yield()
+            }
+            continuation.finish()
+        }
+        return (stream, pacer)
+    }
+
+    /// Two sellers share the ticker; each sells one ticket per tick it gets.
+    public static func sell(
+        ticks: Int, interval: Duration, work: Duration,
+        log: @escaping @Sendable (String) -> Void
+    ) async {
+        let office = PacedTicketOffice()
+        let (ticker, pacer) = ticker(ticks: ticks, interval: interval, log: log)
+        await withDiscardingTaskGroup { group in
+            for _ in 1...2 {
+                group.addTask {
+                    for await _ in ticker {
+                        guard let sale = await office.sellOne() else {
+                            continue
+                        }
+                        try? await Task.sleep(for: work)
+                        let (left, sold) = sale
+                        log("Tickets left: \(left), sold: \(sold)")
+                    }
+                }
+            }
+        }
+        await pacer.value
+    }
+}
