@@ -3,6 +3,9 @@ import RecipeKit
 extension Catalog {
     /// Chapter 5, in page order.
     static let sharedState: [Recipe] = [
-        .readersWriterBarrier
+        .isolationQueuePerObject,
+        .readersWriterBarrier,
+        .barrierCountedDictionary,
+        .actorReentrancy,
     ]
 }
