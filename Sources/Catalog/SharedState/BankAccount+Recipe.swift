@@ -34,7 +34,7 @@ extension Recipe {
             """,
             """
             A serial queue runs each block to completion: while the first withdrawal authorizes, \
-            the second cannot even check, so it sees the debited balance and is declined \
+            the second cannot even check, so it sees the debited balance and is refused \
             (`BankAccountTests.serialQueueRunsEachWithdrawalToCompletion`). An actor runs one call \
             at a time only *between* suspension points: while the first withdrawal awaits the \
             authorizer the second one runs, and both pass the first check \

@@ -44,8 +44,9 @@ extension Recipe {
             """
             The labels (`EventCounter.isolation.0x…`, `EventCounter.work.0x…`) helped find the \
             queues in a debugger \
-            (`EventCounterTests.legacyQueueLabelsNameTheClassAndTheAddress`). An actor needs \
-            none: debuggers and Instruments name it by its type.
+            (`EventCounterTests.legacyQueueLabelsNameTheClassAndTheAddress`). An actor has no \
+            queue to label: its state is reached only through its methods, and a crash inside \
+            one shows the actor's type and method in the backtrace.
             """,
         ],
         pitfalls: [

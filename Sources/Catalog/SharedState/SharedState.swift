@@ -6,6 +6,7 @@ extension Catalog {
         .isolationQueuePerObject,
         .readersWriterBarrier,
         .barrierCountedDictionary,
+        .rcuSnapshot,
         .actorReentrancy,
     ]
 }

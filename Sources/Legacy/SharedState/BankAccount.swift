@@ -29,10 +29,10 @@ public final class BankAccount: @unchecked Sendable {
     ) -> Bool {
         queue.sync {
             guard balance >= amount else {
-                log("withdraw \(amount): declined, balance \(balance)")
+                log("withdraw \(amount): refused, balance \(balance)")
                 return false
             }
-            log("withdraw \(amount): balance \(balance), authorizing")
+            log("withdraw \(amount): checked balance \(balance), authorizing")
             guard authorize(amount) else { return false }
             balance -= amount
             log("withdraw \(amount): paid, balance \(balance)")
@@ -58,10 +58,10 @@ extension BankAccount {
     ) {
         queue.async { [self] in
             guard balance >= amount else {
-                log("withdraw \(amount): declined, balance \(balance)")
+                log("withdraw \(amount): refused, balance \(balance)")
                 return completion(false)
             }
-            log("withdraw \(amount): balance \(balance), authorizing")
+            log("withdraw \(amount): checked balance \(balance), authorizing")
             authorize(amount) { approved in
                 self.queue.async {
                     // The bug: no second look at the balance.

@@ -1,5 +1,5 @@
-/// A bank account as an actor: `withdraw` awaits the authorizer, then checks
-/// the balance and debits with no `await` in between.
+/// A bank account as an actor: `withdraw` checks, awaits the authorizer, then
+/// checks again and debits with no `await` in between.
 ///
 /// An actor runs one call at a time only *between* suspension points. While
 /// a withdrawal awaits the authorizer, the actor is free and the other
@@ -28,14 +28,14 @@ public actor BankAccount {
     /// Returns whether the money was paid out.
     public func withdraw(_ amount: Int) async -> Bool {
         guard balance >= amount else {
-            log("withdraw \(amount): declined, balance \(balance)")
+            log("withdraw \(amount): refused, balance \(balance)")
             return false
         }
-        log("withdraw \(amount): balance \(balance), authorizing")
+        log("withdraw \(amount): checked balance \(balance), authorizing")
         guard await authorize(amount) else { return false }
         // Other calls ran during the `await`: look at the balance again.
         guard balance >= amount else {
-            log("withdraw \(amount): declined, balance \(balance)")
+            log("withdraw \(amount): refused on a second look, \(balance) left")
             return false
         }
         balance -= amount
@@ -53,10 +53,10 @@ extension BankAccount {
         _ amount: Int
     ) async -> Bool {
         guard balance >= amount else {
-            log("withdraw \(amount): declined, balance \(balance)")
+            log("withdraw \(amount): refused, balance \(balance)")
             return false
         }
-        log("withdraw \(amount): balance \(balance), authorizing")
+        log("withdraw \(amount): checked balance \(balance), authorizing")
         // The bug: other calls run here, and the check above may be stale.
         guard await authorize(amount) else { return false }
         balance -= amount

@@ -8,7 +8,7 @@ import Testing
         case legacy, modern
     }
 
-    static let authorizing = "withdraw 80: balance 100, authorizing"
+    static let authorizing = "withdraw 80: checked balance 100, authorizing"
 
     static func twoWithdrawals(_ side: Side, log: @escaping @Sendable (String) -> Void) async -> (Int, Int) {
         switch side {
@@ -39,7 +39,7 @@ import Testing
             recorder.lines == [
                 Self.authorizing,
                 "withdraw 80: paid, balance 20",
-                "withdraw 80: declined, balance 20",
+                "withdraw 80: refused, balance 20",
             ])
     }
 
@@ -53,7 +53,7 @@ import Testing
                 Self.authorizing,
                 Self.authorizing,
                 "withdraw 80: paid, balance 20",
-                "withdraw 80: declined, balance 20",
+                "withdraw 80: refused on a second look, 20 left",
             ])
     }
 
