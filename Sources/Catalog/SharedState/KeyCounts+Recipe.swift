@@ -47,17 +47,29 @@ extension Recipe {
             its cost measured, see `readers-writer-barrier`.
             """,
             """
+            A read-modify-write is one barrier block, or one `withLock`: 4 callers × 250 \
+            `increment(forKey:)` end at 1,000 on both sides \
+            (`KeyCountsTests.incrementIsOneCriticalSection`).
+            """,
+            """
             The seed's `key = [key copy]` (004 L224) protected the dictionary from a caller's \
             `NSMutableString` changing later; a Swift `String` key is a value, so it goes.
             """,
         ],
         pitfalls: [
             """
-            "Make every barrier async" (the seed's comment, 004 L225) is the rule that matters: a \
-            barrier `sync` (or any `sync`) onto this queue from a block already running on it \
-            waits for itself, and traps on Linux (`sync-deadlock` shows the trap in a child \
-            process). `Mutex` has the same hazard in a new shape: locking it again inside \
-            `withLock` traps, so never call back into the class from inside the closure.
+            "Make every barrier async" (the seed's comment, 004 L225) is the rule that matters. \
+            A barrier `sync` from a block already running on the same queue waits for that \
+            block, which waits for it: libdispatch does not notice, and the thread hangs. A plain \
+            `sync` from inside a barrier block traps at once on Linux (SIGILL), like \
+            `sync-deadlock` on a serial queue. The \"nested barrier / nested lock\" scenario \
+            runs the first in a child process.
+            """,
+            """
+            `Mutex` has the same hazard in a new shape: calling the setter from inside \
+            `withLock` locks it again, and `Mutex` is not recursive, so it traps at once \
+            (`KeyCountsTests.nestedBarrierHangsAndNestedLockTraps`). A trap is easier to find \
+            than a hang; better still, never call back into the class from inside the closure.
             """,
             """
             A barrier works only on a custom concurrent queue; on a global queue it is a plain \
@@ -70,8 +82,8 @@ extension Recipe {
             """,
             """
             A contended `Mutex` on Linux hands over inside the kernel, where ThreadSanitizer \
-            cannot see it, so the sanitizer reports a false race; `.ci/tsan.supp` names the \
-            setter for that reason.
+            cannot see it, so the sanitizer reports a false race; `.ci/tsan.supp` names \
+            `setCount` and `increment` for that reason.
             """,
         ],
         annotations: [
@@ -80,6 +92,14 @@ extension Recipe {
             `isolationQueue` and read only with `sync` on it.
             """,
             "The completion is `@escaping @Sendable`: it runs on a global queue.",
+        ],
+        differences: [
+            """
+            The same mistake, a read-modify-write that takes the lock again from inside, ends \
+            differently: the nested barrier `sync` hangs until the child is killed, the nested \
+            `withLock` traps at once with SIGILL \
+            (`KeyCountsTests.nestedBarrierHangsAndNestedLockTraps`).
+            """
         ],
         replaces: [.barrier, .concurrentQueue, .queueSync],
         scenarios: [
@@ -110,6 +130,38 @@ extension Recipe {
                     context.log("read after 8 setters: \(counts.count) keys")
                     context.record("counts", shown)
                 }
+            ),
+            Scenario(
+                "4 callers × 250 increments",
+                rules: [.invariant(["hits"])],
+                legacy: { context in
+                    let hits = await withCheckedContinuation { done in
+                        Legacy.KeyCounts.concurrentIncrements(callers: 4, times: 250) { done.resume(returning: $0) }
+                    }
+                    context.log("hits = \(hits ?? 0)")
+                    context.record("hits", hits ?? 0)
+                },
+                modern: { context in
+                    let hits = await Modern.KeyCounts.concurrentIncrements(callers: 4, times: 250)
+                    context.log("hits = \(hits ?? 0)")
+                    context.record("hits", hits ?? 0)
+                }
+            ),
+            Scenario(
+                "nested barrier / nested lock",
+                rules: [.subprocessDemo(legacy: .hangs, modern: .traps)],
+                legacy: .childProcess(
+                    .onMainThread { _, log in
+                        let counts = Legacy.KeyCounts()
+                        counts.setCount(1, forKey: "hits")
+                        counts.incrementWithANestedBarrier(forKey: "hits", log: log)
+                    }),
+                modern: .childProcess(
+                    .onMainThread { _, log in
+                        let counts = Modern.KeyCounts()
+                        counts.setCount(1, forKey: "hits")
+                        counts.incrementWithANestedLock(forKey: "hits", log: log)
+                    })
             ),
         ]
     )

@@ -36,6 +36,33 @@ public final class KeyCounts: @unchecked Sendable {
     public var allCounts: [String: Int] { isolationQueue.sync { counts } }
 }
 
+// MARK: - Read-modify-write: one barrier, never a nested `sync`
+
+extension KeyCounts {
+    /// Adds one to a key's count in a single barrier block: no other write
+    /// lands between the read and the write.
+    public func increment(forKey key: String) {
+        isolationQueue.async(flags: .barrier) {
+            self.counts[key, default: 0] += 1
+        }
+    }
+
+    /// The mistake: read in a `sync` block, then write with a barrier `sync`
+    /// from inside it. The barrier waits for the running block, which waits
+    /// for the barrier: a deadlock that libdispatch does not detect, so the
+    /// thread hangs. Run only in a child process.
+    public func incrementWithANestedBarrier(
+        forKey key: String, log: @escaping @Sendable (String) -> Void
+    ) {
+        isolationQueue.sync {
+            let count = counts[key] ?? 0
+            log("read \(key) = \(count), barrier sync from inside the queue")
+            isolationQueue.sync(flags: .barrier) { counts[key] = count + 1 }
+        }
+        log("never printed: the barrier waits for the block that waits for it")
+    }
+}
+
 // MARK: - Driver (the page's output; not part of the pattern)
 
 extension KeyCounts {
@@ -63,6 +90,24 @@ extension KeyCounts {
             }
         }
         everyone.notify(queue: .global()) { completion(counts.allCounts) }
+    }
+
+    /// `callers` blocks on a global queue call `increment(forKey: "hits")`
+    /// `times` times each; then one read.
+    public static func concurrentIncrements(
+        callers: Int, times: Int,
+        completion: @escaping @Sendable (Int?) -> Void
+    ) {
+        let counts = KeyCounts()
+        let everyone = DispatchGroup()
+        for _ in 0..<callers {
+            DispatchQueue.global().async(group: everyone) {
+                for _ in 0..<times { counts.increment(forKey: "hits") }
+            }
+        }
+        everyone.notify(queue: .global()) {
+            completion(counts.count(forKey: "hits"))
+        }
     }
 
     /// The counts as `a = 1, b = 2`, sorted by key.

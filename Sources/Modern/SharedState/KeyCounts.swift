@@ -27,6 +27,31 @@ public final class KeyCounts: Sendable {
     public var allCounts: [String: Int] { counts.withLock { $0 } }
 }
 
+// MARK: - Read-modify-write: one `withLock`, never a nested one
+
+extension KeyCounts {
+    /// Adds one to a key's count in a single `withLock`: no other write lands
+    /// between the read and the write.
+    public func increment(forKey key: String) {
+        counts.withLock { $0[key, default: 0] += 1 }
+    }
+
+    /// The same mistake with a `Mutex`: calling the setter from inside
+    /// `withLock` locks it again. `Mutex` is not recursive, and the second
+    /// lock traps at once (SIGILL) instead of hanging. Run only in a child
+    /// process.
+    public func incrementWithANestedLock(
+        forKey key: String, log: @Sendable (String) -> Void
+    ) {
+        counts.withLock { counts in
+            let count = counts[key] ?? 0
+            log("read \(key) = \(count), now setCount from inside withLock")
+            setCount(count + 1, forKey: key)
+        }
+        log("never printed: the Mutex traps when locked again")
+    }
+}
+
 // MARK: - Driver (the page's output; not part of the pattern)
 
 extension KeyCounts {
@@ -54,6 +79,23 @@ extension KeyCounts {
             }
         }
         return counts.allCounts
+    }
+
+    /// `callers` child tasks call `increment(forKey: "hits")` `times` times
+    /// each; then one read.
+    @concurrent
+    public static func concurrentIncrements(
+        callers: Int, times: Int
+    ) async -> Int? {
+        let counts = KeyCounts()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<callers {
+                group.addTask {
+                    for _ in 0..<times { counts.increment(forKey: "hits") }
+                }
+            }
+        }
+        return counts.count(forKey: "hits")
     }
 
     /// The counts as `a = 1, b = 2`, sorted by key.

@@ -3,7 +3,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite struct KeyCountsTests {
+@Suite(.serialized) struct KeyCountsTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -69,5 +69,39 @@ import Testing
             counts.setCount(0, forKey: "missing")
             #expect(counts.allCounts == ["a": 1])
         }
+    }
+
+    @Test(arguments: Side.allCases)
+    func incrementIsOneCriticalSection(_ side: Side) async {
+        let hits: Int?
+        switch side {
+        case .legacy:
+            hits = await withCheckedContinuation { done in
+                Legacy.KeyCounts.concurrentIncrements(callers: 4, times: 250) { done.resume(returning: $0) }
+            }
+        case .modern:
+            hits = await Modern.KeyCounts.concurrentIncrements(callers: 4, times: 250)
+        }
+        #expect(hits == 1_000)
+    }
+
+    /// Both nested forms run in child processes (`compare --demo`): the barrier `sync` from
+    /// inside the queue hangs, the `Mutex` locked again traps.
+    @Test func nestedBarrierHangsAndNestedLockTraps() async {
+        func runChild(_ side: String) async -> (DemoResult, [String]) {
+            await ChildProcess.run(
+                arguments: ["--demo", "barrier-counted-dictionary", "nested barrier / nested lock", side, "--pace", "test"],
+                timeout: .seconds(2))
+        }
+        let (legacy, legacyLines) = await runChild("legacy")
+        #expect(legacy == .hung)
+        #expect(legacyLines == ["read hits = 1, barrier sync from inside the queue"])
+        let (modern, modernLines) = await runChild("modern")
+        #if os(Linux)
+            #expect(modern == .trapped(signal: 4))
+        #else
+            #expect(DemoExpectation.traps.isMet(by: modern))
+        #endif
+        #expect(modernLines == ["read hits = 1, now setCount from inside withLock"])
     }
 }
