@@ -48,6 +48,13 @@ extension Recipe {
             queue to label: its state is reached only through its methods, and a crash inside \
             one shows the actor's type and method in the backtrace.
             """,
+            """
+            Cost: `swift run -c release compare isolation-queue-per-object` measured a median of \
+            42 µs for the actor's 4,000 increments against 1.15 ms for the queue's (15 runs, on a \
+            busy 2-core machine): each queue increment submits a block to the queue, while a \
+            task calling a free actor just switches onto it, on the same thread. Pick the actor when callers are \
+            async anyway; pick a `Mutex` when they are not.
+            """,
         ],
         pitfalls: [
             """

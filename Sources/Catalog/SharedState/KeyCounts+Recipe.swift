@@ -52,6 +52,13 @@ extension Recipe {
             (`KeyCountsTests.incrementIsOneCriticalSection`).
             """,
             """
+            Cost: in `swift run -c release compare barrier-counted-dictionary` (median of 15 \
+            runs, busy 2-core machine) the `Mutex` took 15 µs for the 8 setters against 63 µs \
+            for the barrier queue, and 55 µs for the 1,000 increments against 446 µs. A lock held \
+            for one dictionary operation is the cheapest tool here, and it keeps the API \
+            synchronous; an actor costs an `await` per call on top.
+            """,
+            """
             The seed's `key = [key copy]` (004 L224) protected the dictionary from a caller's \
             `NSMutableString` changing later; a Swift `String` key is a value, so it goes.
             """,

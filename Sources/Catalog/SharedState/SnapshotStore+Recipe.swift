@@ -51,6 +51,13 @@ extension Recipe {
             actor of `readers-writer-barrier`) already hands the reader a snapshot. The pattern \
             earns its place when building a version is slow and readers must not wait for it.
             """,
+            """
+            Cost: in `swift run -c release compare rcu-snapshot` (median of 15 runs, busy 2-core \
+            machine) the `Mutex<Snapshot>` run took 275 µs against 1.14 ms for the rwlock, and \
+            the actor 491 µs against 1.18 ms for the rwlock swap. The legacy times include \
+            starting five threads, so compare the two modern forms with each other: the actor \
+            costs about 1.8× the `Mutex`, because every read is a hop onto it.
+            """,
         ],
         pitfalls: [
             """
