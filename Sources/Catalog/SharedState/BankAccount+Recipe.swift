@@ -104,7 +104,7 @@ extension Recipe {
             20 left, is the same.
             """
         ],
-        replaces: [.dispatchQueueLabel, .queueSync],
+        replaces: [.dispatchQueueLabel],
         scenarios: [
             Scenario(
                 "two withdrawals of 80",

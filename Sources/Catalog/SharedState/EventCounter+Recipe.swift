@@ -94,7 +94,7 @@ extension Recipe {
             only the state access goes through the isolation queue.
             """
         ],
-        replaces: [.dispatchQueueLabel, .queueAsync, .queueSync],
+        replaces: [.dispatchQueueLabel],
         scenarios: [
             Scenario(
                 "4 callers × 1,000 increments",

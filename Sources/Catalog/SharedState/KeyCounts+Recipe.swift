@@ -108,7 +108,7 @@ extension Recipe {
             (`KeyCountsTests.nestedBarrierHangsAndNestedLockTraps`).
             """
         ],
-        replaces: [.barrier, .concurrentQueue, .queueSync],
+        replaces: [.barrier, .concurrentQueue],
         scenarios: [
             Scenario(
                 "set, set, set to 0",

@@ -98,7 +98,7 @@ extension Recipe {
             readers proceed without waiting for writers.
             """
         ],
-        replaces: [.pthreadMutex],
+        replaces: [.pthreadRWLock],
         scenarios: [
             Scenario(
                 "rwlock in place vs Mutex<Snapshot>",
