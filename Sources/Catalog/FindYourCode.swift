@@ -97,6 +97,10 @@ public enum FindYourCode {
                         "from a block already on that queue",
                         "no direct equivalent: it traps; inside an actor, call the method directly",
                         recipes: ["sync-deadlock", "queue-specific-key"]),
+                    Use(
+                        "check, then slow work, then mutate, all in one block",
+                        "an actor method that checks again after its last `await` (an actor interleaves calls at every `await`)",
+                        recipes: ["actor-reentrancy"]),
                 ]),
             APIIndexEntry(
                 ["DispatchQueue(label:)", "dispatch_queue_create", "DISPATCH_QUEUE_SERIAL"],

@@ -291,8 +291,10 @@ extension CodeShape {
         modern: "a `Mutex` or an actor around the state",
         hazard: "switches off data-race checking: shared mutable state with no protection the compiler can see")
     public static let pthreadMutex = CodeShape(
-        "pthread_mutex_*", swift: ["pthread_mutex_*", "pthread_rwlock_*"],
-        objc: ["pthread_mutex_*", "pthread_rwlock_*"], modern: "`Mutex`")
+        "pthread_mutex_*", swift: ["pthread_mutex_*"], objc: ["pthread_mutex_*"], modern: "`Mutex`")
+    public static let pthreadRWLock = CodeShape(
+        "pthread_rwlock_*", swift: ["pthread_rwlock_*"], objc: ["pthread_rwlock_*"],
+        modern: "an immutable snapshot swapped in a `Mutex`; an actor")
 
     // MARK: Run loops and timers
 

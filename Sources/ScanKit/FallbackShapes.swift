@@ -25,6 +25,7 @@ public enum FallbackShapes {
         .thread, .detachNewThread, .performSelectorInBackground, .performSelectorOnMainThread, .threadSleep,
         .threadDictionary, .threadExit, .isMainThread, .pthreadCreate, .pthread, .nsLock, .nsLockLock,
         .recursiveLock, .condition, .conditionLock, .unfairLock, .synchronized, .osAtomic, .pthreadMutex,
+        .pthreadRWLock,
         // Run loops and timers
         .scheduledTimer, .timer, .unscheduledTimer, .timerInvalidate, .runLoop, .runLoopRun, .runLoopAdd,
         .runLoopPerform, .displayLink,

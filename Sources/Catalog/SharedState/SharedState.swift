@@ -15,5 +15,10 @@ extension Catalog {
         .ticketSaleCondition,
         .synchronizedRecursiveLock,
         .conditionLockAlternation,
+        .isolationQueuePerObject,
+        .readersWriterBarrier,
+        .barrierCountedDictionary,
+        .rcuSnapshot,
+        .actorReentrancy,
     ]
 }
