@@ -8,5 +8,8 @@ extension Catalog {
         .operationQueueAsync,
         .operationDependencies,
         .concurrencyLimit,
+        .operationMainQueueBlock,
+        .operationInvocationToMain,
+        .backgroundComputeWeakSelf,
     ]
 }
