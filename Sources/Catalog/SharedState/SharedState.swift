@@ -3,6 +3,7 @@ import RecipeKit
 extension Catalog {
     /// Chapter 5, in page order.
     static let sharedState: [Recipe] = [
-        .readersWriterBarrier
+        .readersWriterBarrier,
+        .messagePassingConfinement,
     ]
 }
