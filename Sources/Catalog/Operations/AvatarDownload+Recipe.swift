@@ -50,9 +50,9 @@ extension Recipe {
             """
             Translating `waitUntilDone:YES` to `DispatchQueue.main.sync` is right only off main. \
             `performSelectorOnMainThread` called from main runs the selector inline, but \
-            `main.sync` from main waits for itself: it traps on Linux and deadlocks on Darwin \
-            (see `sync-deadlock`). `addOperations(_:waitUntilFinished: true)` onto \
-            `OperationQueue.main` from main hangs the same way. `await MainActor.run` from the \
+            `main.sync` from main waits for itself, a deadlock that libdispatch on Linux turns \
+            into a trap (see `sync-deadlock`). `addOperations(_:waitUntilFinished: true)` onto \
+            `OperationQueue.main` from main hangs, with no trap. `await MainActor.run` from the \
             main actor just runs the closure \
             (`AvatarDownloadTests.awaitMainActorRunFromTheMainActorJustRuns`).
             """,
