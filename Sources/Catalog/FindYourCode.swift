@@ -554,7 +554,11 @@ public enum FindYourCode {
                     Use(
                         "one-off work on the main thread",
                         "`Task { @MainActor in }`; `await MainActor.run {}`",
-                        recipes: ["operation-main-queue-block", "main-queue-ui-update"])
+                        recipes: ["operation-main-queue-block", "main-queue-ui-update"]),
+                    Use(
+                        "handing a background result back to main (`[weak self]`, no locks)",
+                        "a `@MainActor` model awaiting a `@concurrent` function; keep the `Task` and cancel it",
+                        recipes: ["background-compute-weak-self", "message-passing-confinement"]),
                 ]),
             APIIndexEntry(
                 ["cancelAllOperations", "Operation.cancel", "Operation.isCancelled"],
@@ -626,7 +630,7 @@ public enum FindYourCode {
                     Use(
                         "running a method on the main thread",
                         "`await MainActor.run {}`; a `@MainActor` function",
-                        recipes: ["main-queue-ui-update", "background-then-main"])
+                        recipes: ["main-queue-ui-update", "background-then-main", "operation-invocation-to-main"])
                 ]),
             APIIndexEntry(
                 ["Thread.cancel", "Thread.current.isCancelled"],

@@ -12,5 +12,8 @@ extension Catalog {
         .dependencyCycle,
         .concurrencyLimit,
         .chunkedOperation,
+        .operationMainQueueBlock,
+        .operationInvocationToMain,
+        .backgroundComputeWeakSelf,
     ]
 }

@@ -20,5 +20,6 @@ extension Catalog {
         .barrierCountedDictionary,
         .rcuSnapshot,
         .actorReentrancy,
+        .messagePassingConfinement,
     ]
 }
