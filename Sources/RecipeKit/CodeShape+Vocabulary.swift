@@ -54,7 +54,7 @@ extension CodeShape {
         "DispatchQoS", swift: ["DispatchQoS", "DispatchQueue.qos"], objc: ["DISPATCH_QUEUE_PRIORITY_*", "QOS_CLASS_*"],
         modern: "`TaskPriority`")
     public static let backgroundQueue = CodeShape(
-        "DispatchQueue(label:qos: .background)", swift: ["DispatchQueue(background)"],
+        "DispatchQueue(label:qos: .background)", swift: ["DispatchQueue(label background)"],
         objc: ["dispatch_queue_attr_make_with_qos_class(QOS_CLASS_BACKGROUND)"],
         modern: "`Task(priority: .background)`, awaited by the work that needs it, so it can be escalated")
     public static let queueSpecific = CodeShape(

@@ -11,9 +11,9 @@ extension Catalog {
         .operationDependencies,
         .dependencyCycle,
         .concurrencyLimit,
-        .chunkedOperation,
         .operationMainQueueBlock,
         .operationInvocationToMain,
+        .chunkedOperation,
         .backgroundComputeWeakSelf,
     ]
 }

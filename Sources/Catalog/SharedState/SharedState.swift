@@ -3,10 +3,9 @@ import RecipeKit
 extension Catalog {
     /// Chapter 5, in page order.
     static let sharedState: [Recipe] = [
+        .isolationQueuePerObject,
         .readersWriterBarrier,
-        .crossProcessFileLock,
-        .lockOrderDeadlock,
-        .priorityInversionDemo,
+        .barrierCountedDictionary,
         .raceConditionCounter,
         .lockZoo,
         .atomicCounter,
@@ -15,10 +14,10 @@ extension Catalog {
         .ticketSaleCondition,
         .synchronizedRecursiveLock,
         .conditionLockAlternation,
-        .isolationQueuePerObject,
-        .readersWriterBarrier,
-        .barrierCountedDictionary,
+        .crossProcessFileLock,
+        .lockOrderDeadlock,
         .rcuSnapshot,
+        .priorityInversionDemo,
         .actorReentrancy,
         .messagePassingConfinement,
     ]
