@@ -5,9 +5,22 @@ public enum Catalog {
     /// All recipes, in chapter order, then in the order each chapter lists them.
     public static let recipes: [Recipe] = queues + timers + once + groups + sharedState + operations + threads
 
-    /// The chapters that have at least one recipe, in order.
+    /// The guide notes: legacy APIs with nothing to run, each with what to do instead.
+    public static let notes: [GuideNote] = threadsNotes
+
+    /// The chapters that have at least one recipe or note, in order.
     public static var chapters: [Chapter] {
-        Array(Set(recipes.map(\.chapter))).sorted()
+        Array(Set(recipes.map(\.chapter) + notes.map(\.chapter))).sorted()
+    }
+
+    /// The guide note with this id.
+    public static func note(_ id: String) -> GuideNote? {
+        notes.first { $0.id == id }
+    }
+
+    /// The notes of one chapter, in catalog order.
+    public static func notes(in chapter: Chapter) -> [GuideNote] {
+        notes.filter { $0.chapter == chapter }
     }
 
     /// The recipe with this id.

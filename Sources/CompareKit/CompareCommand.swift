@@ -4,7 +4,8 @@ import RecipeKit
 
 /// `swift run compare`: runs both halves of recipes, checks parity, measures, and reports.
 ///
-/// Exit status: 0 when the sides agree, 1 on a parity mismatch, 64 on a usage error.
+/// Exit status: 0 when the sides agree (or the ids name guide notes, which are printed), 1 on a
+/// parity mismatch, 64 on a usage error.
 public enum CompareCommand {
     public static let exitSame: Int32 = 0
     public static let exitMismatch: Int32 = 1
@@ -13,6 +14,7 @@ public enum CompareCommand {
     public static func run(
         arguments: [String],
         recipes catalog: [Recipe] = Catalog.recipes,
+        notes: [GuideNote] = Catalog.notes,
         console: Console = .standard
     ) async -> Int32 {
         var out = console.out
@@ -31,16 +33,21 @@ public enum CompareCommand {
             return exitSame
         case .list:
             if options.json {
-                print(listJSON(catalog), to: &out)
+                print(listJSON(catalog, notes: notes), to: &out)
             } else {
-                for line in list(catalog, style: style) { print(line, to: &out) }
+                for line in list(catalog, notes: notes, style: style) { print(line, to: &out) }
             }
             return exitSame
         case .recipes(let ids):
             var recipes: [Recipe] = []
+            var named: [GuideNote] = []
             for id in ids {
+                if let note = notes.first(where: { $0.id == id }) {
+                    named.append(note)
+                    continue
+                }
                 guard let recipe = catalog.first(where: { $0.id == id }) else {
-                    let ideas = Suggestions.closest(to: id, among: catalog.map(\.id))
+                    let ideas = Suggestions.closest(to: id, among: catalog.map(\.id) + notes.map(\.id))
                     err.write(
                         "compare: no recipe '\(id)'. Did you mean: \(ideas.joined(separator: ", "))?\n"
                             + "Run 'swift run compare --list' for every id.\n"
@@ -48,6 +55,22 @@ public enum CompareCommand {
                     return exitUsage
                 }
                 recipes.append(recipe)
+            }
+            if !named.isEmpty {
+                // A note has nothing to run: print it (its code side by side with --code).
+                for (index, note) in named.enumerated() {
+                    if index > 0 { print("", to: &out) }
+                    if options.showCode, let legacy = note.legacyPath, let modern = note.modernPath {
+                        for line in code(note.id, note.title, legacy, modern, style: style, width: console.width) {
+                            print(line, to: &out)
+                        }
+                    } else {
+                        let title = note.text.prefix { $0 != "\n" }
+                        print(style.bold(String(title)) + note.text.dropFirst(title.count), to: &out)
+                    }
+                }
+                if recipes.isEmpty { return exitSame }
+                print("", to: &out)
             }
             if options.showCode {
                 for recipe in recipes {
@@ -115,46 +138,64 @@ public enum CompareCommand {
         return agrees ? exitSame : exitMismatch
     }
 
-    /// `--list`: every recipe, grouped by chapter.
-    static func list(_ catalog: [Recipe], style: Style) -> [String] {
+    /// `--list`: every recipe, grouped by chapter, then the chapter's guide notes, marked as such.
+    static func list(_ catalog: [Recipe], notes: [GuideNote] = [], style: Style) -> [String] {
         var lines: [String] = []
-        let width = max(20, (catalog.map(\.id.count).max() ?? 0) + 2)
-        for chapter in Array(Set(catalog.map(\.chapter))).sorted() {
+        let width = max(20, ((catalog.map(\.id.count) + notes.map(\.id.count)).max() ?? 0) + 2)
+        for chapter in Array(Set(catalog.map(\.chapter) + notes.map(\.chapter))).sorted() {
             if !lines.isEmpty { lines.append("") }
             lines.append(style.bold("\(chapter.number). \(chapter.title)"))
             for recipe in catalog where recipe.chapter == chapter {
                 lines.append("   " + recipe.id.padding(toLength: width, withPad: " ", startingAt: 0) + recipe.title)
             }
+            for note in notes where note.chapter == chapter {
+                lines.append(
+                    "   " + note.id.padding(toLength: width, withPad: " ", startingAt: 0) + note.title
+                        + style.dim(" (guide note: nothing to run)"))
+            }
         }
         lines.append("")
-        lines.append(style.dim("\(catalog.count) recipes. Run one with: swift run compare <id>"))
+        let noteCount = notes.isEmpty ? "" : " and \(notes.count) guide notes"
+        lines.append(style.dim("\(catalog.count) recipes\(noteCount). Run one with: swift run compare <id>"))
         return lines
     }
 
-    private static func listJSON(_ catalog: [Recipe]) -> String {
+    private static func listJSON(_ catalog: [Recipe], notes: [GuideNote]) -> String {
         struct Entry: Codable {
             let id: String
             let title: String
+            let kind: String
             let chapter: RecipeReport.ChapterInfo
             let seeds: [String]
             let scenarios: [String]
         }
-        return json(
-            catalog.map {
-                Entry(
-                    id: $0.id, title: $0.title, chapter: .init(number: $0.chapter.number, title: $0.chapter.title),
-                    seeds: $0.seeds, scenarios: $0.scenarios.map(\.name)
-                )
-            }
-        )
+        let recipes = catalog.map {
+            Entry(
+                id: $0.id, title: $0.title, kind: "recipe",
+                chapter: .init(number: $0.chapter.number, title: $0.chapter.title),
+                seeds: $0.seeds, scenarios: $0.scenarios.map(\.name)
+            )
+        }
+        let notes = notes.map {
+            Entry(
+                id: $0.id, title: $0.title, kind: "note",
+                chapter: .init(number: $0.chapter.number, title: $0.chapter.title), seeds: $0.seeds, scenarios: [])
+        }
+        return json(recipes + notes)
     }
 
     /// `--code`: both source files side by side.
     private static func code(_ recipe: Recipe, style: Style, width: Int) -> [String] {
+        code(recipe.id, recipe.title, recipe.legacyPath, recipe.modernPath, style: style, width: width)
+    }
+
+    private static func code(
+        _ id: String, _ title: String, _ legacyPath: String, _ modernPath: String, style: Style, width: Int
+    ) -> [String] {
         let columns = SideBySide(width: width, style: style)
-        let legacy = SourceFiles.text(recipe.legacyPath).split(separator: "\n", omittingEmptySubsequences: false)
-        let modern = SourceFiles.text(recipe.modernPath).split(separator: "\n", omittingEmptySubsequences: false)
-        return [style.bold("\(recipe.id) — \(recipe.title)"), columns.header(recipe.legacyPath, recipe.modernPath)]
+        let legacy = SourceFiles.text(legacyPath).split(separator: "\n", omittingEmptySubsequences: false)
+        let modern = SourceFiles.text(modernPath).split(separator: "\n", omittingEmptySubsequences: false)
+        return [style.bold("\(id) — \(title)"), columns.header(legacyPath, modernPath)]
             + columns.render(left: legacy.map(String.init), right: modern.map(String.init))
     }
 

@@ -80,7 +80,8 @@ struct Options: Equatable {
 
         USAGE
           swift run compare <recipe-id>...        run recipes and compare their two sides
-          swift run compare --list                list every recipe, by chapter
+          swift run compare --list                list every recipe and guide note, by chapter
+          swift run compare <note-id>             print a guide note (it has nothing to run)
           swift run compare --all                 run every recipe, with progress
           swift run compare --code <recipe-id>    show the Legacy and Modern sources side by side
 
@@ -101,9 +102,11 @@ struct Options: Equatable {
         size, and the modern/legacy ratio of medians. Times are per run of the side: a batched
         side's batch time divided by its batch size.
         Deadlock, trap and starvation demonstrations run in a child process with a timeout.
+        A guide note (marked in --list) is a legacy API with nothing to run; its id prints the note.
 
         EXIT STATUS
-          0   the sides agree (for a demonstration: each side ended as the catalog expects)
+          0   the sides agree (for a demonstration: each side ended as the catalog expects), or
+              the ids name guide notes, which are printed
           1   a parity mismatch
           64  a usage error (an unknown recipe id names the closest ids)
 

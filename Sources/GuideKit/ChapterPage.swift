@@ -4,6 +4,7 @@ import RecipeKit
 struct ChapterPage {
     let chapter: Chapter
     let recipes: [Recipe]
+    var notes: [GuideNote] = []
     let previous: Chapter?
     let next: Chapter?
     let references: CrossReferences
@@ -29,6 +30,18 @@ struct ChapterPage {
             page.append("| [\(recipe.title)](\(recipe.id).md) | \(recipe.problem) | \(IndexPage.move(recipe)) |")
         }
         page.append("")
+        if !notes.isEmpty {
+            page.append("## Guide notes")
+            page.append("")
+            page.append("Legacy APIs with nothing to run here; each note says what to do instead.")
+            page.append("")
+            page.append("| Note | Legacy → instead |")
+            page.append("|---|---|")
+            for note in notes {
+                page.append("| [\(note.title)](\(note.id).md) | \(IndexPage.move(note)) |")
+            }
+            page.append("")
+        }
         page.append("## API mapping")
         page.append("")
         page += APITable.markdown(recipes) { "\($0.id).md" }

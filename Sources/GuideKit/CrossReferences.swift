@@ -7,14 +7,15 @@ import RecipeKit
 /// link; where it is planned but not written yet (listed in `shared/RECIPES.md`), the id stays
 /// plain text; an id that is neither is a typo, and `guide` refuses it.
 struct CrossReferences {
-    /// Every recipe with a page: id → chapter slug.
+    /// Every recipe and note with a page: id → chapter slug.
     let pages: [String: String]
     /// Ids that may be named without a page (the planned recipes), or `nil` when the inventory
     /// could not be read, so that nothing can be called unknown.
     let planned: Set<String>?
 
-    init(recipes: [Recipe], planned: Set<String>?) {
-        pages = Dictionary(uniqueKeysWithValues: recipes.map { ($0.id, $0.chapter.slug) })
+    init(recipes: [Recipe], notes: [GuideNote] = [], planned: Set<String>?) {
+        pages = Dictionary(
+            uniqueKeysWithValues: recipes.map { ($0.id, $0.chapter.slug) } + notes.map { ($0.id, $0.chapter.slug) })
         self.planned = planned
     }
 

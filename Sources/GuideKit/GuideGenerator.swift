@@ -31,7 +31,8 @@ public enum GuideGenerator {
     public static let benchmarkResults = packageRoot.appendingPathComponent("Benchmarks/results.json")
 
     public static func files(
-        recipes: [Recipe] = Catalog.recipes, root: URL = packageRoot, inventory: URL = inventory,
+        recipes: [Recipe] = Catalog.recipes, notes: [GuideNote] = Catalog.notes, root: URL = packageRoot,
+        inventory: URL = inventory,
         benchmarks: URL? = benchmarkResults
     ) async throws
         -> [String: String]
@@ -40,14 +41,16 @@ public enum GuideGenerator {
         let results = try benchmarkData.map { try JSONDecoder().decode(BenchResults.self, from: $0) }
         var files: [String: String] = [:]
         var unknown: [(page: String, ids: [String])] = []
-        let references = CrossReferences(recipes: recipes, planned: CrossReferences.plannedIDs(inventory: inventory))
-        let chapters = Array(Set(recipes.map(\.chapter))).sorted()
-        var byChapter: [(chapter: Chapter, recipes: [Recipe])] = []
+        let references = CrossReferences(
+            recipes: recipes, notes: notes, planned: CrossReferences.plannedIDs(inventory: inventory))
+        let chapters = Array(Set(recipes.map(\.chapter) + notes.map(\.chapter))).sorted()
+        var byChapter: [(chapter: Chapter, recipes: [Recipe], notes: [GuideNote])] = []
         for (index, chapter) in chapters.enumerated() {
             let inChapter = recipes.filter { $0.chapter == chapter }
-            byChapter.append((chapter, inChapter))
+            let chapterNotes = notes.filter { $0.chapter == chapter }
+            byChapter.append((chapter, inChapter, chapterNotes))
             let chapterPage = ChapterPage(
-                chapter: chapter, recipes: inChapter,
+                chapter: chapter, recipes: inChapter, notes: chapterNotes,
                 previous: index > 0 ? chapters[index - 1] : nil,
                 next: index + 1 < chapters.count ? chapters[index + 1] : nil,
                 references: references
@@ -69,6 +72,14 @@ public enum GuideGenerator {
                 )
                 files["\(chapter.slug)/\(recipe.id).md"] = page.markdown
                 if !page.unknownIDs.isEmpty { unknown.append(("\(chapter.slug)/\(recipe.id).md", page.unknownIDs)) }
+            }
+            for note in chapterNotes {
+                let code = try note.legacyPath.flatMap { legacy in
+                    try note.modernPath.map { (try SourceFile(legacy, root: root), try SourceFile($0, root: root)) }
+                }
+                let page = NotePage(note: note, code: code, references: references)
+                files["\(chapter.slug)/\(note.id).md"] = page.markdown
+                if !page.unknownIDs.isEmpty { unknown.append(("\(chapter.slug)/\(note.id).md", page.unknownIDs)) }
             }
         }
         files["README.md"] = IndexPage(chapters: byChapter, hasPerformancePage: results != nil).markdown

@@ -8,20 +8,22 @@ import RecipeKit
 /// tables follow, each recipe with its legacy → modern move; where a recipe came from is on its
 /// own page.
 struct IndexPage {
-    let chapters: [(chapter: Chapter, recipes: [Recipe])]
+    let chapters: [(chapter: Chapter, recipes: [Recipe], notes: [GuideNote])]
     var index: [APIIndexGroup] = FindYourCode.groups
     /// Whether `Guide/performance.md` exists to link to.
     var hasPerformancePage = false
 
     var markdown: String {
         let all = chapters.flatMap(\.recipes)
+        let notes = chapters.flatMap(\.notes)
+        let noteCount = notes.isEmpty ? "" : notes.count == 1 ? " and 1 guide note" : " and \(notes.count) guide notes"
         var page = [
             "# From GCD, operations and threads to Swift concurrency",
             "",
             "Every recipe here is implemented twice, with Dispatch, `OperationQueue`, `Thread` and locks (Legacy) and",
             "with async/await, actors, task groups and `AsyncStream` (Modern). Both halves compile in the Swift 6",
             "language mode, a parity test checks that they produce the same outcome, and each page shows the pattern",
-            "side by side with the output it really printed. \(all.count) recipes in \(chapters.count) chapters;"
+            "side by side with the output it really printed. \(all.count) recipes\(noteCount) in \(chapters.count) chapters;"
                 + " run any of them with `swift run compare <id>`.",
             "",
         ]
@@ -33,7 +35,7 @@ struct IndexPage {
                 "",
             ]
         }
-        page += findYourCode(all)
+        page += findYourCode(all, notes: notes)
         page += [
             "## How to read a recipe page",
             "",
@@ -45,7 +47,7 @@ struct IndexPage {
             "## Chapters",
             "",
         ]
-        for (chapter, recipes) in chapters {
+        for (chapter, recipes, notes) in chapters {
             page.append("### [Chapter \(chapter.number): \(chapter.title)](\(chapter.slug)/README.md)")
             page.append("")
             page.append("| Recipe | Legacy → Modern |")
@@ -54,6 +56,11 @@ struct IndexPage {
                 page.append(
                     "| [\(escape(recipe.title))](\(chapter.slug)/\(recipe.id).md) `\(recipe.id)` | \(escape(Self.move(recipe))) |"
                 )
+            }
+            for note in notes {
+                page.append(
+                    "| [\(escape(note.title))](\(chapter.slug)/\(note.id).md) `\(note.id)` · *guide note* | "
+                        + "\(escape(Self.move(note))) |")
             }
             page.append("")
         }
@@ -79,13 +86,24 @@ struct IndexPage {
 
     /// A recipe's main move, from its first API pair: "`DispatchQueue(label:)` → an actor".
     static func move(_ recipe: Recipe) -> String {
-        guard let api = recipe.apis.first else { return recipe.title }
+        move(recipe.apis.first, or: recipe.title)
+    }
+
+    /// A note's main move, from its first API pair: "`NSAutoreleasePool` → nothing: ARC".
+    static func move(_ note: GuideNote) -> String {
+        move(note.apis.first, or: note.title)
+    }
+
+    private static func move(_ api: APIMapping?, or title: String) -> String {
+        guard let api else { return title }
         let legacy = api.legacy.contains("`") ? api.legacy : "`\(api.legacy)`"
         return "\(legacy) → \(api.modern)"
     }
 
-    private func findYourCode(_ recipes: [Recipe]) -> [String] {
-        let pages = Dictionary(uniqueKeysWithValues: recipes.map { ($0.id, "\($0.chapter.slug)/\($0.id).md") })
+    private func findYourCode(_ recipes: [Recipe], notes: [GuideNote]) -> [String] {
+        let pages = Dictionary(
+            uniqueKeysWithValues: recipes.map { ($0.id, "\($0.chapter.slug)/\($0.id).md") }
+                + notes.map { ($0.id, "\($0.chapter.slug)/\($0.id).md") })
         var lines = [
             "## Find your code",
             "",

@@ -95,7 +95,7 @@ struct RecipePage {
         var lines = ["## Legacy and Modern, side by side", ""]
         if let summary = legacy.summary(of: typeName) { lines += ["**Legacy.** \(summary)", ""] }
         if let summary = modern.summary(of: typeName) { lines += ["**Modern.** \(summary)", ""] }
-        lines += sideBySide(legacy, modern)
+        lines += PatternTable.markdown(legacy, modern, root: Self.root)
         lines += copyLine
         if legacy.driver != nil || modern.driver != nil {
             lines += [
@@ -121,39 +121,6 @@ struct RecipePage {
             }
         }
         return lines
-    }
-
-    /// The two patterns in one table, section beside section: a header row per titled section.
-    private func sideBySide(_ left: SourceFile, _ right: SourceFile) -> [String] {
-        let legacySections = left.patternSections
-        let modernSections = right.patternSections
-        var lines = [
-            "<table>",
-            "<tr><th>Legacy: <a href=\"\(Self.root)/\(left.path)\"><code>\(left.path)</code></a></th>"
-                + "<th>Modern: <a href=\"\(Self.root)/\(right.path)\"><code>\(right.path)</code></a></th></tr>",
-        ]
-        for index in 0..<max(legacySections.count, modernSections.count) {
-            let legacy = index < legacySections.count ? legacySections[index] : nil
-            let modern = index < modernSections.count ? modernSections[index] : nil
-            if legacy?.title != nil || modern?.title != nil {
-                lines.append(
-                    "<tr><th>\(html(legacy?.title ?? "—"))</th><th>\(html(modern?.title ?? "—"))</th></tr>")
-            }
-            lines +=
-                ["<tr><td valign=\"top\">", ""] + cell(legacy?.code) + ["</td><td valign=\"top\">", ""]
-                + cell(modern?.code) + ["</td></tr>"]
-        }
-        return lines + ["</table>", ""]
-    }
-
-    private func cell(_ code: String?) -> [String] {
-        guard let code, !code.isEmpty else { return ["*(nothing here on this side)*", ""] }
-        return ["```swift", code, "```", ""]
-    }
-
-    private func html(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
     }
 
     /// "To copy this recipe": the Modern file and what it needs, then the same for Legacy.

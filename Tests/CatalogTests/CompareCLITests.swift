@@ -37,7 +37,38 @@ import Testing
                 let line = try #require(run.out.range(of: recipe.id, range: position..<run.out.endIndex))
                 position = line.upperBound
             }
+            for note in Catalog.notes(in: chapter) {
+                let line = try #require(
+                    run.out.range(of: "\(note.id) ", range: position..<run.out.endIndex), "\(note.id) not listed")
+                let end = run.out[line.upperBound...].firstIndex(of: "\n") ?? run.out.endIndex
+                #expect(run.out[line.upperBound..<end].hasSuffix("(guide note: nothing to run)"), "\(note.id)")
+                position = end
+            }
         }
+    }
+
+    /// A note has nothing to run: its id prints the note (what it did, why nothing runs, what to do
+    /// instead) and exits 0, so `compare <id>` works for every id `--list` shows.
+    @Test(arguments: Catalog.notes.map(\.id))
+    func aGuideNoteIdPrintsTheNoteAndExitsZero(_ id: String) async throws {
+        let note = try #require(Catalog.note(id))
+        let run = try await compare(id)
+        #expect(run.status == 0)
+        #expect(run.err.isEmpty)
+        #expect(run.out.hasPrefix("\(id) — \(note.title) (guide note: nothing to run)"))
+        for heading in ["What it did", "Why there is nothing to run", "Instead"] {
+            #expect(run.out.contains("\n\(heading)\n"), "no \(heading)")
+        }
+        #expect(run.out.contains(note.instead[0].prefix(40)))
+    }
+
+    @Test func aNoteBesideARecipePrintsTheNoteThenRunsTheRecipe() async throws {
+        let note = try #require(Catalog.notes.first)
+        let run = try await compare(note.id, "serial-queue", "--pace", "test", "--runs", "1")
+        #expect(run.status == 0)
+        let printed = try #require(run.out.range(of: "guide note: nothing to run"))
+        let ran = try #require(run.out.range(of: "serial-queue"))
+        #expect(printed.lowerBound < ran.lowerBound)
     }
 
     @Test func anUnknownRecipeIsAUsageErrorThatSuggestsTheClosestIds() async throws {
@@ -124,6 +155,7 @@ import Testing
         let run = try await compare("--list", "--json")
         #expect(run.status == 0)
         let list = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [[String: Any]])
-        #expect(list.compactMap { $0["id"] as? String } == Catalog.recipes.map(\.id))
+        #expect(list.compactMap { $0["id"] as? String } == Catalog.recipes.map(\.id) + Catalog.notes.map(\.id))
+        #expect(list.compactMap { $0["kind"] as? String }.filter { $0 == "note" }.count == Catalog.notes.count)
     }
 }

@@ -72,7 +72,9 @@ import Testing
     ])
     func theIndexPageHasAnAnchorPerSpelling(spelling: String, anchor: String) throws {
         #expect(APIIndexEntry.anchor(for: spelling) == anchor)
-        let chapters = Catalog.chapters.map { chapter in (chapter, Catalog.recipes(in: chapter)) }
+        let chapters = Catalog.chapters.map { chapter in
+            (chapter, Catalog.recipes(in: chapter), Catalog.notes(in: chapter))
+        }
         let page = IndexPage(chapters: chapters).markdown
         #expect(page.contains("<a id=\"\(anchor)\"></a>"))
         let findYourCode = try #require(page.range(of: "## Find your code"))

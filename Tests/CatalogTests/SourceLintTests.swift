@@ -131,6 +131,26 @@ import Testing
         }
     }
 
+    /// A guide note's entry, and its two code files when it has code, exist where its page links
+    /// them; its id is unique among recipes and notes.
+    @Test func everyNoteHasItsEntryAndCodeAndAUniqueId() throws {
+        var ids = Set(Catalog.recipes.map(\.id))
+        for note in Catalog.notes {
+            #expect(ids.insert(note.id).inserted, "duplicate id \(note.id)")
+            #expect(!note.instead.isEmpty && !note.apis.isEmpty, "\(note.id) says nothing to do instead")
+            var paths = [note.entryPath]
+            if let file = note.file {
+                #expect(file.hasPrefix(note.chapter.folder + "/"), "\(note.id) is filed outside its chapter")
+                paths += [note.legacyPath, note.modernPath].compactMap { $0 }
+            }
+            for path in paths {
+                #expect(
+                    FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path),
+                    "\(note.id): no \(path)")
+            }
+        }
+    }
+
     @Test func theStripperKeepsCodeAndDropsCommentsAndStrings() {
         let stripped = Self.code(
             """

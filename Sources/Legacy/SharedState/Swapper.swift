@@ -107,6 +107,9 @@ extension Swapper {
         let holding = [
             DispatchSemaphore(value: 0), DispatchSemaphore(value: 0),
         ]
+        // Thread 2 logs after thread 1 when they deadlock, so the page's
+        // transcript is the same every run.
+        let firstLogged = DispatchSemaphore(value: 0)
         let bothDone = DispatchGroup()
         let calls = [(x, y, "X", "Y"), (y, x, "Y", "X")]
         for (index, (a, b, aName, bName)) in calls.enumerated() {
@@ -114,7 +117,9 @@ extension Swapper {
             bothDone.enter()
             Thread {
                 swapCall(a, b) {
+                    if index == 1 && gateTimeout == nil { firstLogged.wait() }
                     log("\(name): holds a lock, reaching for the other")
+                    if index == 0 { firstLogged.signal() }
                     holding[index].signal()
                     let other = holding[1 - index]
                     if let gateTimeout {

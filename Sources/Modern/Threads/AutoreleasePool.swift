@@ -1,0 +1,24 @@
+import Foundation
+
+#if canImport(ObjectiveC)
+    /// Reads each file off the caller's actor, with an autorelease pool per
+    /// pass.
+    ///
+    /// A task doesn't drain a pool at its suspension points, so a long loop
+    /// still wants one per pass. `autoreleasepool`'s closure is synchronous:
+    /// the read goes inside it, the `await` (here a cancellation check and a
+    /// yield) outside.
+    @concurrent
+    public func readAll(_ paths: [String]) async throws -> [Int] {
+        var sizes: [Int] = []
+        for path in paths {
+            try Task.checkCancellation()
+            let size = autoreleasepool {
+                FileManager.default.contents(atPath: path)?.count ?? 0
+            }
+            sizes.append(size)
+            await Task.yield()
+        }
+        return sizes
+    }
+#endif
