@@ -43,4 +43,10 @@ extension Chapter {
         folder: "Threads",
         introduction: threadsIntroduction
     )
+    static let eventSources = Chapter(
+        number: 9,
+        title: "Event sources & I/O",
+        folder: "EventSources",
+        introduction: eventSourcesIntroduction
+    )
 }

@@ -1,0 +1,30 @@
+/// The opening of the chapter's guide page (Markdown): the legacy mental model, what replaces it,
+/// and what to watch for. The chapter's API table is generated from its recipes.
+let eventSourcesIntroduction = """
+    A dispatch source turns something the kernel reports (a process exiting, a directory changing,
+    a socket ready to accept, a signal, a timer) into a block on a queue. Every source starts
+    suspended and does nothing until `resume()`; its event handler may run once for several events
+    (they coalesce, and `source.data` says how many or which); and the descriptor it watches may be
+    closed only in its cancel handler, after which the source never fires again. `DispatchIO` does
+    the same for reading and writing files and pipes in chunks, handing over `DispatchData` buffers
+    without copying them.
+
+    Swift concurrency has no kernel event API of its own. The source stays, and what changes is the
+    consumer: each event is yielded into an `AsyncStream`, the consumer writes `for await event in
+    …`, and the stream's `onTermination` cancels the source, so the loop ending (or its task being
+    cancelled) is what closes the descriptor. A one-shot event, such as a child process exiting,
+    becomes an `await` on a continuation that the callback resumes once. File reading becomes a
+    task that reads chunks and yields lines or buffers into a stream with a bounded buffer.
+
+    Watch the places where the two models differ, and where Linux does:
+
+    - A stream's default buffer is unbounded: a slow consumer of a fast source grows memory where
+      the source would have coalesced. Pick a buffering policy on purpose.
+    - An `AsyncStream` has one consumer. Two `for await` loops over one stream split its events
+      between them; give each listener its own stream.
+    - Several Apple-only sources don't exist on Linux: process sources (use `Process` and its
+      `terminationHandler`), vnode sources (use inotify through a read source), and `NSInputStream`
+      delegate events. Each page says what it uses instead.
+    - A blocking `read` inside a task holds one of the cooperative pool's few threads; keep
+      blocking I/O on Dispatch or a thread of its own, and hand the results to the task.
+    """
