@@ -42,8 +42,11 @@ struct NotePage {
         ]
         page += section("What to do instead", note.instead)
         if let code {
+            // One file after the other: a note's code is short, and two columns would not fit.
             page += ["## The code, on Apple platforms", ""]
-            page += PatternTable.markdown(code.legacy, code.modern, root: root)
+            for (side, file) in [("Legacy", code.legacy), ("Modern", code.modern)] {
+                page += ["**\(side):** [`\(file.path)`](\(root)/\(file.path))", "", "```swift", file.pattern, "```", ""]
+            }
         }
         page += section("Pitfalls", note.pitfalls)
         page += section("Errata in the seeds", note.errata)
