@@ -49,4 +49,10 @@ extension Chapter {
         folder: "EventSources",
         introduction: eventSourcesIntroduction
     )
+    static let bridging = Chapter(
+        number: 10,
+        title: "Bridging & pitfalls",
+        folder: "Bridging",
+        introduction: bridgingIntroduction
+    )
 }

@@ -39,7 +39,7 @@ extension Recipe {
             An atomic add needs no lock: the bench measured `Atomic<Int>.wrappingAdd` from 2 \
             tasks at 3.5 ns per add against 24 ns for an `NSLock`-guarded `Int` from 2 threads \
             ([measured](../performance.md#bench-counter-vs-atomic)). In `lock-zoo`'s whole runs, \
-            4 tasks hammering one counter, it was within noise of a `Mutex` (1.35–1.4 ms against \
+            4 tasks hammering one counter, it was within noise of a `Mutex` (1.2–1.4 ms against \
             1.3–2.0 ms for 40,000 adds): when every core fights over one cache line, the fight \
             costs more than the lock.
             """,

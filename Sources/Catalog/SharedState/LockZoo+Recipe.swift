@@ -30,17 +30,18 @@ extension Recipe {
             Every kind gives exactly 40,000 for 4 threads (or tasks) × 10,000 increments; what \
             differs is the cost. Measured with `swift run -c release compare lock-zoo --runs 15` \
             on 2 cores (Linux, Swift 6.3.1, release build, 2026-11-24, while other builds kept \
-            the load average near 7), median wall time of one whole run, two runs a minute \
-            apart: `Atomic` 1.4 and 1.35 ms; `Mutex` 1.3 to 2.0 ms; `NSLock` 2.0 and 1.5 ms; \
-            `NSRecursiveLock` 2.5 and 1.9 ms; `pthread_mutex_t` 2.1 and 1.9 ms; serial queue 4.0 \
-            to 5.7 ms; actor 4.6 and 5.9 ms.
+            the load average between 7 and 11), median wall time of one whole run, three runs: \
+            `Atomic` 1.2 to 1.4 ms; `Mutex` 1.3 to 2.0 ms; `NSLock` 1.4 to 2.0 ms; \
+            `NSRecursiveLock` 1.4 to 2.5 ms; `pthread_mutex_t` 1.0 to 2.1 ms; serial queue 4.0 \
+            to 5.7 ms; actor 4.6 to 6.8 ms.
             """,
             """
             Read the numbers as three tiers, not a ranking. The four locks and `Atomic` are \
-            within noise of each other (`NSLock` against `Mutex` read 0.81× in one run and 1.34× \
-            in the next). The serial queue and the actor cost about three times as much, because \
+            within noise of each other (`NSLock` against `Mutex` read 0.81×, 1.34× and 0.99× in \
+            three runs). The serial queue and the actor cost about three times as much, because \
             each increment is a hand-off (a `sync` block, an actor hop) rather than a lock taken \
-            in place. The actor is no faster than the queue it replaces (0.88× and 1.02×): where \
+            in place. The actor is no faster than the queue it replaces (0.88×, 1.02× and \
+            1.34× its time): where \
             a `Mutex` would do, it is the slow modern choice. The legacy threads are started one \
             after another and overlap less than the modern tasks, which start together on both \
             cores, so the legacy locks are a little less contended (compare the CPU columns).

@@ -38,11 +38,12 @@ extension Recipe {
             """
             Measured, and Modern is slower here both ways. `swift run -c release compare \
             readers-writer-barrier --runs 15` on 2 cores (Linux, Swift 6.3.1, release build, \
-            2026-11-24, while other builds kept the load average near 7), median wall time of a \
-            whole run, two runs a minute apart: barrier queue 5.3 to 8.1 ms; actor 16.0 and \
-            14.2 ms (2.0× and 2.6× the queue in the same scenario); `Mutex` variant 31.6 and \
-            25.9 ms (5.0× and 4.9×). \
-            An earlier release run read 23.6 ms for the actor against 4.5 ms for the queue.
+            2026-11-24, while other builds kept the load average between 7 and 11), median wall \
+            time of a whole run, three runs: barrier queue 5.3 to 8.1 ms; actor 14.2 to 24.4 ms \
+            (2.0× to 4.3× the queue in the same scenario); `Mutex` variant 16.0 to 31.6 ms \
+            (2.7× to 5.0×). An earlier release run read 23.6 ms for the actor against 4.5 ms for \
+            the queue. Which of the two modern variants was slower changed from run to run; both \
+            stayed well behind the queue.
             """,
             """
             What costs is not the store. In a scratch build of the same drivers with the \
@@ -51,12 +52,11 @@ extension Recipe {
             reads is cheap. Nearly the whole modern run is the 1,000 \"content added\" elements, \
             each waking the `@MainActor` listener, where the legacy side's 1,000 `main.async` \
             blocks are drained by the main queue in batches. The `Mutex` variant's writers yield \
-            to the stream from two threads at once instead of one after another on the actor, \
-            and it was the slower of the two in every `compare` run.
+            to the stream from two threads at once instead of one after another on the actor.
             """,
             """
             So: keep the actor when callers can `await` anyway and the operations grow beyond a \
-            read or an append; it costs about what the serial queue did (`lock-zoo`: 4.6–5.9 ms \
+            read or an append; it costs about what the serial queue did (`lock-zoo`: 4.6–6.8 ms \
             against 4.0–5.7 ms for 40,000 increments). Take the `Mutex` when callers are \
             synchronous or the state is hot (`lock-zoo`: 1.3–2.0 ms, about a third of the actor), \
             and when reads must overlap for long, publish immutable snapshots (`rcu-snapshot`). \

@@ -27,10 +27,10 @@ let sharedStateIntroduction = """
 
     Which one to pick, measured (release builds on a 2-core Linux machine; each page has its numbers):
     for 4 × 10,000 increments of one counter, `Atomic`, `Mutex` and the legacy locks cost about the same
-    (1.3–2.5 ms a run), and a serial queue and an actor about three times that (4–6 ms), because each
+    (1.0–2.5 ms a run), and a serial queue and an actor about three times that (4–7 ms), because each
     increment is a hand-off rather than a lock taken in place (`lock-zoo`). For `readers-writer-barrier`,
-    the actor is 2–5× slower than the barrier queue, and the `Mutex` variant slower still; nearly all of
-    it is the notification per photo to the main actor, not the store. So: take an actor when the callers
+    the actor and the `Mutex` variant were both 2–5× slower than the barrier queue; nearly all of it is
+    the notification per photo to the main actor, not the store. So: take an actor when the callers
     can `await` anyway and the operations grow beyond a read or an append; take a `Mutex` when callers
     are synchronous or the state is hot; take `Atomic` for one word; and when reads must overlap for
     long, publish snapshots. Where Modern is slower, the page says so.
