@@ -22,14 +22,16 @@ struct ChapterPage {
         page.append(
             references.link(chapter.introduction, from: chapter.slug, unknown: &ignored).trimmingTrailingNewlines)
         page.append("")
-        page.append("## Recipes")
-        page.append("")
-        page.append("| Recipe | Problem | Legacy → Modern |")
-        page.append("|---|---|---|")
-        for recipe in recipes {
-            page.append("| [\(recipe.title)](\(recipe.id).md) | \(recipe.problem) | \(IndexPage.move(recipe)) |")
+        if !recipes.isEmpty {
+            page.append("## Recipes")
+            page.append("")
+            page.append("| Recipe | Problem | Legacy → Modern |")
+            page.append("|---|---|---|")
+            for recipe in recipes {
+                page.append("| [\(recipe.title)](\(recipe.id).md) | \(recipe.problem) | \(IndexPage.move(recipe)) |")
+            }
+            page.append("")
         }
-        page.append("")
         if !notes.isEmpty {
             page.append("## Guide notes")
             page.append("")
@@ -42,10 +44,12 @@ struct ChapterPage {
             }
             page.append("")
         }
-        page.append("## API mapping")
-        page.append("")
-        page += APITable.markdown(recipes) { "\($0.id).md" }
-        page.append("")
+        if !recipes.isEmpty {
+            page.append("## API mapping")
+            page.append("")
+            page += APITable.markdown(recipes) { "\($0.id).md" }
+            page.append("")
+        }
         var navigation: [String] = []
         if let previous {
             navigation.append("← [Chapter \(previous.number): \(previous.title)](../\(previous.slug)/README.md)")

@@ -28,6 +28,9 @@ public struct GuideNote: Sendable, Identifiable {
     public let pitfalls: [String]
     /// Markdown bullets: corrections to the seed texts.
     public let errata: [String]
+    /// Whether the note's Modern code must keep a legacy API (a dispatch source with no
+    /// concurrency counterpart), so that the lint test lets it.
+    public let isBridging: Bool
 
     public init(
         id: String,
@@ -40,7 +43,8 @@ public struct GuideNote: Sendable, Identifiable {
         nothingToRun: String,
         instead: [String],
         pitfalls: [String] = [],
-        errata: [String] = []
+        errata: [String] = [],
+        isBridging: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -53,6 +57,7 @@ public struct GuideNote: Sendable, Identifiable {
         self.instead = instead
         self.pitfalls = pitfalls
         self.errata = errata
+        self.isBridging = isBridging
     }
 
     /// The legacy code, relative to the package root, if the note has code.
