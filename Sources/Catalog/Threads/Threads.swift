@@ -3,6 +3,7 @@ import RecipeKit
 extension Catalog {
     /// Chapter 7, in page order.
     static let threads: [Recipe] = [
-        .cooperativeThreadExit
+        .threadPriority,
+        .cooperativeThreadExit,
     ]
 }
