@@ -607,6 +607,10 @@ public enum FindYourCode {
                         "a task group of `async` functions",
                         recipes: ["parallel-min-max"]),
                     Use("naming a thread", "`Task(name:)`, `group.addTask(name:)`", recipes: ["parallel-min-max"]),
+                    Use(
+                        "work that can fail, caught at the entry point and handed back",
+                        "`Task<T, Error>` and `try await task.value`; `withThrowingTaskGroup` for one per item",
+                        recipes: ["thread-error-boundary"]),
                 ]),
             APIIndexEntry(
                 ["Thread.detachNewThread", "detachNewThreadSelector"],

@@ -4,6 +4,7 @@ extension Catalog {
     /// Chapter 7, in page order.
     static let threads: [Recipe] = [
         .threadPriority,
+        .threadErrorBoundary,
         .cooperativeThreadExit,
     ]
 }
