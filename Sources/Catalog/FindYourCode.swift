@@ -723,6 +723,14 @@ public enum FindYourCode {
                         recipes: ["unscheduled-timer-runloop"])
                 ]),
             APIIndexEntry(
+                ["CFRunLoopAddSource"],
+                uses: [
+                    Use(
+                        "hosting a system source that delivers only through a run loop (event tap, Accessibility observer)",
+                        "still a thread of its own, whose callback feeds an `AsyncStream` that async code consumes; a queue-based variant of the API where there is one",
+                        recipes: ["run-loop-worker-thread"])
+                ]),
+            APIIndexEntry(
                 ["CADisplayLink"],
                 uses: [
                     Use(

@@ -90,14 +90,6 @@ extension Recipe {
             child processes.
             """,
         ],
-        errata: [
-            """
-            002 L205: "failure to catch an exception in a thread forces your application to \
-            quit" holds for Swift's `try!` and traps too, but the cure it gives, a final \
-            `@try`/`@catch`, does not: Swift can't catch Objective-C exceptions, and on Linux \
-            there are none.
-            """
-        ],
         replaces: [.thread, .dispatchGroup, .groupWait, .nsLock],
         scenarios: [
             Scenario(

@@ -63,9 +63,10 @@ extension Recipe {
             Awaiting a task from a more urgent one escalates it: `Task.currentPriority` rises to \
             the waiter's, while `Task.basePriority` stays as created (this is why the modern side \
             reads the base priority; `currentPriority` is never below it, \
-            `ThreadPriorityTests.currentPriorityIsNeverBelowTheBase`). Threads have no such \
-            escalation, which is how a low-priority lock holder delays a high-priority waiter \
-            (`priority-inversion-demo`).
+            `ThreadPriorityTests.currentPriorityIsNeverBelowTheBase`). A thread blocked on an \
+            `NSLock` or a semaphore lends its priority to nobody (only priority-inheriting locks \
+            such as Apple's `os_unfair_lock` do), which is how a low-priority holder delays a \
+            high-priority waiter (`priority-inversion-demo`).
             """,
             """
             As the seed warns, raising some threads' priority starves the others; leave the \
@@ -85,10 +86,12 @@ extension Recipe {
         ],
         errata: [
             """
-            002 L178: `setThreadPriority:` is a class method that sets the priority of the \
-            *current* thread, so it can only be called from inside the thread; and it does not \
-            exist in corelibs Foundation (Linux). `pthread_setschedparam` needs a real-time \
-            policy for any priority but 0 on Linux.
+            002 L178: "use the `setThreadPriority:` class method of NSThread to set the priority \
+            of the thread на данный момент (at the moment)" mistranslates "of the currently \
+            running thread": the class method sets the priority of the thread that calls it, so \
+            it can only be called from inside that thread. It does not exist in corelibs \
+            Foundation (Linux), and `pthread_setschedparam` needs a real-time policy, and \
+            privileges, for any priority but 0 there.
             """
         ],
         replaces: [.threadPriority],

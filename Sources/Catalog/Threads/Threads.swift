@@ -5,6 +5,7 @@ extension Catalog {
     static let threads: [Recipe] = [
         .threadPriority,
         .threadErrorBoundary,
+        .runLoopWorkerThread,
         .cooperativeThreadExit,
     ]
 }
