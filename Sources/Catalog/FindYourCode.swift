@@ -607,6 +607,10 @@ public enum FindYourCode {
                         "a task group of `async` functions",
                         recipes: ["parallel-min-max"]),
                     Use("naming a thread", "`Task(name:)`, `group.addTask(name:)`", recipes: ["parallel-min-max"]),
+                    Use(
+                        "work that can fail, caught at the entry point and handed back",
+                        "`Task<T, Error>` and `try await task.value`; `withThrowingTaskGroup` for one per item",
+                        recipes: ["thread-error-boundary"]),
                 ]),
             APIIndexEntry(
                 ["Thread.detachNewThread", "detachNewThreadSelector"],
@@ -717,6 +721,14 @@ public enum FindYourCode {
                         "scheduling, waking or stopping a run loop",
                         "no direct equivalent: a resumed or cancelled task is scheduled at once; `task.cancel()`",
                         recipes: ["unscheduled-timer-runloop"])
+                ]),
+            APIIndexEntry(
+                ["CFRunLoopAddSource"],
+                uses: [
+                    Use(
+                        "hosting a system source that delivers only through a run loop (event tap, Accessibility observer)",
+                        "still a thread of its own, whose callback feeds an `AsyncStream` that async code consumes; a queue-based variant of the API where there is one",
+                        recipes: ["run-loop-worker-thread"])
                 ]),
             APIIndexEntry(
                 ["CADisplayLink"],

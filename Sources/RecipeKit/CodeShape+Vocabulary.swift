@@ -250,6 +250,19 @@ extension CodeShape {
     public static let isMainThread = CodeShape(
         "Thread.isMainThread", swift: ["Thread.isMainThread", "Thread.current.isMainThread"],
         objc: ["NSThread.isMainThread"], modern: "`MainActor.assertIsolated()`")
+    public static let threadPriority = CodeShape(
+        "Thread.qualityOfService",
+        swift: [
+            "Thread.qualityOfService", "Thread.current.qualityOfService", "Thread.threadPriority",
+            "Thread.setThreadPriority", "pthread_setschedparam",
+        ],
+        objc: ["NSThread.setThreadPriority", ".setThreadPriority", ".threadPriority", "pthread_setschedparam"],
+        modern: "`Task(priority:)`, a hint that children inherit")
+    public static let runLoopSource = CodeShape(
+        "CFRunLoopSource",
+        swift: ["CFRunLoopSourceCreate", "CFRunLoopAddSource", "CFRunLoopSourceSignal", "CFRunLoopWakeUp"],
+        objc: ["CFRunLoopSourceCreate", "CFRunLoopAddSource", "CFRunLoopSourceSignal", "CFRunLoopWakeUp"],
+        modern: "a thread that hosts it and forwards each callback into an `AsyncStream`")
     public static let pthreadCreate = CodeShape(
         "pthread_create", swift: ["pthread_create", "pthread_join"],
         objc: ["pthread_create", "pthread_join", "pthread_detach"],

@@ -3,6 +3,9 @@ import RecipeKit
 extension Catalog {
     /// Chapter 7, in page order.
     static let threads: [Recipe] = [
-        .cooperativeThreadExit
+        .threadPriority,
+        .threadErrorBoundary,
+        .runLoopWorkerThread,
+        .cooperativeThreadExit,
     ]
 }

@@ -1,0 +1,83 @@
+import Foundation
+import Legacy
+import Modern
+import RecipeKit
+import Testing
+
+@Suite(.serialized) struct ThreadPriorityTests {
+    static let pairs: [(QualityOfService, TaskPriority, String)] = [
+        (.background, .background, "background"),
+        (.utility, .utility, "utility"),
+        (.userInitiated, .userInitiated, "userInitiated"),
+    ]
+
+    @Test(arguments: 0..<pairs.count)
+    func theValueSetIsReadBackInside(_ index: Int) async {
+        let (qualityOfService, priority, name) = Self.pairs[index]
+        let legacy = Recorder()
+        await onOwnThread { Legacy.ThreadPriority.run(qualityOfService: qualityOfService, log: legacy.logger) }
+        #expect(legacy.lines.first == "thread qualityOfService: \(name)")
+        let modern = Recorder()
+        await Modern.ThreadPriority.run(priority: priority, log: modern.logger)
+        #expect(modern.lines.first == "task priority: \(name)")
+    }
+
+    @Test func legacyNestedThreadGetsTheDefault() async {
+        let recorder = Recorder()
+        await onOwnThread { Legacy.ThreadPriority.run(qualityOfService: .background, log: recorder.logger) }
+        #expect(recorder.lines.contains("thread it starts: default"))
+    }
+
+    @Test func modernChildTasksInheritThePriority() async {
+        let recorder = Recorder()
+        await Modern.ThreadPriority.run(priority: .background, log: recorder.logger)
+        #expect(recorder.lines == ["task priority: background", "child task priority: background"])
+        // A task-group child inherits too.
+        let groupChild = await Task(priority: .utility) {
+            await withTaskGroup(of: TaskPriority?.self) { group in
+                group.addTask { Task.basePriority }
+                return await group.next() ?? nil
+            }
+        }.value
+        #expect(groupChild == .utility)
+    }
+
+    @Test func legacyNormalThreadsHaveOnePosixPriority() async {
+        let recorder = Recorder()
+        await onOwnThread { Legacy.ThreadPriority.run(qualityOfService: .background, log: recorder.logger) }
+        #expect(recorder.lines.contains("POSIX policy SCHED_OTHER: priorities 0…0"))
+        var parameters = sched_param()
+        parameters.sched_priority = 0
+        #expect(pthread_setschedparam(pthread_self(), Int32(SCHED_OTHER), &parameters) == 0)
+    }
+
+    @Test func modernTaskPriorityIsNotTheThreadsQualityOfService() async {
+        let seen = await Task(priority: .background) { () -> (TaskPriority?, QualityOfService) in
+            (Task.basePriority, currentThreadQualityOfService())
+        }.value
+        #expect(seen.0 == .background)
+        #expect(seen.1 == .default)
+    }
+
+    @Test func currentPriorityIsNeverBelowTheBase() async {
+        let seen = await Task(priority: .background) { (Task.basePriority, Task.currentPriority) }.value
+        #expect(seen.0 == .background)
+        #expect(seen.1 >= .background)
+    }
+
+    @Test func legacyThreadsHaveEndedWhenItReturns() async throws {
+        let log: @Sendable (String) -> Void = { _ in }
+        await onOwnThread { Legacy.ThreadPriority.run(qualityOfService: .background, log: log) }
+        let before = try #require(await ThreadCountProbe.settles(atMost: Int.max))
+        for _ in 0..<5 {
+            await onOwnThread { Legacy.ThreadPriority.run(qualityOfService: .background, log: log) }
+        }
+        let after = try #require(await ThreadCountProbe.settles(atMost: before))
+        #expect(after <= before)
+    }
+}
+
+/// The calling thread's quality of service (a synchronous function, so async code can call it).
+private func currentThreadQualityOfService() -> QualityOfService {
+    Thread.current.qualityOfService
+}
