@@ -49,9 +49,9 @@ extension Recipe {
             calculations after `cancel()`. Check before each unit of work, not once at the top.
             """,
             """
-            Dropping a `Task` handle does not cancel the task (unlike a cancelled thread, nothing \
-            stops it), and dropping a detached thread's handle leaves no way to stop it at all. \
-            Keep the handle of anything you may want to stop.
+            Dropping a `Task` handle does not cancel the task: it runs on, and nothing can stop it \
+            any more. A thread whose handle you drop, or never had (`detachNewThread`, as in the \
+            seed), is the same. Keep the handle of anything you may want to stop.
             """,
             """
             `Thread.current`, `Thread.sleep` and `RunLoop.current` are unavailable in async code: \

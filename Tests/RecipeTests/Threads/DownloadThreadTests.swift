@@ -99,16 +99,6 @@ import Testing
         #expect(seen.0 != "downloader")
         #expect(seen.1 != "downloader")
     }
-
-    @Test func legacyNameSetInsideTheThreadReachesTheSystem() async {
-        let seen = await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
-            Thread.detachNewThread {
-                Thread.current.name = "downloader"
-                done.resume(returning: Thread.current.name == "downloader" ? systemThreadName() : "")
-            }
-        }
-        #expect(seen == "downloader")
-    }
 }
 
 /// The calling thread's name as the system knows it (`/proc/thread-self/comm`, which `top -H`
