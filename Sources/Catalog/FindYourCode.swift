@@ -605,7 +605,7 @@ public enum FindYourCode {
                     Use(
                         "spawning and joining N workers, or a `Thread` subclass overriding `main`",
                         "a task group of `async` functions",
-                        recipes: ["parallel-min-max"]),
+                        recipes: ["parallel-min-max", "concurrent-counters", "thread-creation-cost"]),
                     Use("naming a thread", "`Task(name:)`, `group.addTask(name:)`", recipes: ["parallel-min-max"]),
                     Use(
                         "work that can fail, caught at the entry point and handed back",
@@ -670,7 +670,7 @@ public enum FindYourCode {
                     Use(
                         "workers whose results you join",
                         "a task group or `async let`; `await task.value`",
-                        recipes: ["parallel-min-max", "pthread-joinable-result"])
+                        recipes: ["parallel-min-max", "pthread-joinable-result", "thread-creation-cost"])
                 ]),
             APIIndexEntry(
                 ["pthread_detach", "pthread_attr_setdetachstate"],
