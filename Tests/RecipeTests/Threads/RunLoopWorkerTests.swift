@@ -132,7 +132,7 @@ import Testing
     }
 
     @Test func modernHostStopsWhenItsConsumerIsCancelled() async throws {
-        let before = try #require(await ThreadCountProbe.settles(atMost: Int.max))
+        let before = try #require(await ProcessThreads.settled(atMost: Int.max))
         let tap = FakeEventTap()
         let host = await Modern.RunLoopWorker.SourceHost.start(makeSource: tap.makeRunLoopSource)
         let firstEvent = AsyncStream.makeStream(of: Void.self)
@@ -143,14 +143,14 @@ import Testing
         for await _ in firstEvent.stream { break }
         consumer.cancel()  // ends the stream: its onTermination stops the thread
         await consumer.value
-        let after = try #require(await ThreadCountProbe.settles(atMost: before))
+        let after = try #require(await ProcessThreads.settled(atMost: before))
         #expect(after <= before)
     }
 
     @Test func threadsHaveEndedWhenItReturns() async throws {
         let log: @Sendable (String) -> Void = { _ in }
         await onOwnThread { Legacy.RunLoopWorker.serveRequests(count: 5, log: log) }
-        let before = try #require(await ThreadCountProbe.settles(atMost: Int.max))
+        let before = try #require(await ProcessThreads.settled(atMost: Int.max))
         for _ in 0..<3 {
             await onOwnThread { Legacy.RunLoopWorker.serveRequests(count: 5, log: log) }
             let legacyTap = FakeEventTap()
@@ -163,7 +163,7 @@ import Testing
             await Modern.RunLoopWorker.hostSource(
                 events: Self.events, makeSource: modernTap.makeRunLoopSource, post: modernTap.post, log: log)
         }
-        let after = try #require(await ThreadCountProbe.settles(atMost: before))
+        let after = try #require(await ProcessThreads.settled(atMost: before))
         #expect(after <= before)
     }
 }

@@ -114,14 +114,14 @@ import Testing
     @Test func legacyThreadsHaveEndedWhenItReturns() async throws {
         let log: @Sendable (String) -> Void = { _ in }
         await onOwnThread { Legacy.ThreadErrorBoundary.runOneThread(failing: 3, log: log) }
-        let before = try #require(await ThreadCountProbe.settles(atMost: Int.max))
+        let before = try #require(await ProcessThreads.settled(atMost: Int.max))
         for _ in 0..<3 {
             await onOwnThread { Legacy.ThreadErrorBoundary.runOneThread(failing: 3, log: log) }
             await onOwnThread {
                 Legacy.ThreadErrorBoundary.runFanOut(failing: 3, slow: .milliseconds(1), log: log)
             }
         }
-        let after = try #require(await ThreadCountProbe.settles(atMost: before))
+        let after = try #require(await ProcessThreads.settled(atMost: before))
         #expect(after <= before)
     }
 }

@@ -68,11 +68,11 @@ import Testing
     @Test func legacyThreadsHaveEndedWhenItReturns() async throws {
         let log: @Sendable (String) -> Void = { _ in }
         await onOwnThread { Legacy.ThreadPriority.run(qualityOfService: .background, log: log) }
-        let before = try #require(await ThreadCountProbe.settles(atMost: Int.max))
+        let before = try #require(await ProcessThreads.settled(atMost: Int.max))
         for _ in 0..<5 {
             await onOwnThread { Legacy.ThreadPriority.run(qualityOfService: .background, log: log) }
         }
-        let after = try #require(await ThreadCountProbe.settles(atMost: before))
+        let after = try #require(await ProcessThreads.settled(atMost: before))
         #expect(after <= before)
     }
 }
