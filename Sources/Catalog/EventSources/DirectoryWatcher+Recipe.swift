@@ -12,7 +12,7 @@ extension Recipe {
         file: "EventSources/DirectoryWatcher.swift",
         apis: [
             APIMapping(
-                "DispatchSource.makeFileSystemObjectSource (DISPATCH_SOURCE_TYPE_VNODE, DISPATCH_VNODE_WRITE | DISPATCH_VNODE_DELETE, O_EVTONLY; Apple only)",
+                "DispatchSource.makeFileSystemObjectSource (DISPATCH_SOURCE_TYPE_VNODE, DISPATCH_VNODE_WRITE, DISPATCH_VNODE_DELETE, O_EVTONLY; Apple only)",
                 "on Linux: inotify (`inotify_init1`, `inotify_add_watch`) read through a read source; consumed as an `AsyncStream<DirectoryWatcher.Event>`"
             ),
             APIMapping(
@@ -20,7 +20,7 @@ extension Recipe {
                 "the same source, whose handler yields each event into the stream"
             ),
             APIMapping(
-                "setEventHandler reading `source.data` (dispatch_source_get_data)",
+                "setEventHandler reading source.data (dispatch_source_get_data)",
                 "`for await event in events { switch event { … } }`"
             ),
             APIMapping(
@@ -44,7 +44,7 @@ extension Recipe {
             "Close the descriptor in the cancel handler and nowhere else. Closed earlier, its number can be reused by the next `open` while the source still watches it, and the source then reads someone else's descriptor. The cancel handler runs once, however often `cancel()` is called (`DirectoryWatcherTests.legacyClosesTheDescriptorExactlyOnceInTheCancelHandler`).",
             "Watch for deletion and stop when it comes, as the seed advises: a deleted directory's watch is gone (inotify then sends `IN_IGNORED`), and a source left running watches nothing.",
             "Read `errno` before anything else runs: the seed calls `strerror_r` and then reads `errno` again for the number, and any call in between may change it.",
-            "Events coalesce: one handler call may read several records, and one record per event is what the handler must walk (each is a 16-byte header plus `len` bytes of name). Count events from the records, never from how often the handler ran.",
+            "Events coalesce: one handler call may find several records (each a 16-byte header plus `len` bytes of name). Walk them all, and count events from the records, never from how often the handler ran (`DirectoryWatcherTests.severalEventsInOneReadAreEachReported`).",
             "inotify is Linux-only. On Apple platforms the vnode source remains, fed into the same kind of stream.",
         ],
         annotations: [

@@ -12,8 +12,8 @@ extension Recipe {
         file: "EventSources/ProcessExitWatch.swift",
         apis: [
             APIMapping(
-                "DispatchSource.makeProcessSource (DISPATCH_SOURCE_TYPE_PROC, DISPATCH_PROC_EXIT; Apple only) → on Linux `Process.terminationHandler`",
-                "`try await` a continuation that `terminationHandler` resumes once with the exit status"
+                "DispatchSource.makeProcessSource (DISPATCH_SOURCE_TYPE_PROC, DISPATCH_PROC_EXIT; Apple only)",
+                "on Linux `Process` with `terminationHandler`; `try await` a continuation that the handler resumes once with the exit status"
             ),
             APIMapping(
                 "setEventHandler on the process source (\"Mail quit.\")",

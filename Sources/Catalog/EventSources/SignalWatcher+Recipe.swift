@@ -15,7 +15,7 @@ extension Recipe {
                 "the same source feeding an `AsyncStream<UInt>`: there is no pure-concurrency signal API"
             ),
             APIMapping(
-                "setEventHandler reading `source.data`",
+                "setEventHandler reading source.data",
                 "`for await count in signals`"
             ),
             APIMapping(
