@@ -154,6 +154,9 @@ extension CodeShape {
     public static let processSource = CodeShape(
         "DispatchSource.makeProcessSource", swift: [".makeProcessSource", "DispatchSourceProcess"],
         objc: ["DISPATCH_SOURCE_TYPE_PROC"], modern: "`Process.terminationHandler` bridged with a continuation")
+    public static let processTerminationHandler = CodeShape(
+        "Process.terminationHandler", swift: ["Process.terminationHandler"],
+        objc: ["NSTask.terminationHandler"], modern: "a continuation the handler resumes once")
     public static let fileSystemSource = CodeShape(
         "DispatchSource.makeFileSystemObjectSource",
         swift: [".makeFileSystemObjectSource", "DispatchSourceFileSystemObject"],

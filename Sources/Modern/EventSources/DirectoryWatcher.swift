@@ -1,0 +1,132 @@
+@preconcurrency import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A directory's changes as an `AsyncStream`, fed by a read source over an
+/// inotify descriptor.
+///
+/// Swift concurrency has no file-system events of its own: the source stays,
+/// and its handler yields each event into the stream that `for await` reads.
+/// When the stream finishes (the directory was deleted) or its consumer stops
+/// (it leaves the loop, or its task is cancelled), `onTermination` cancels the
+/// source, whose cancel handler closes the descriptor once. Dispatch does not
+/// mark sources `Sendable`, though any thread may cancel one: hence
+/// `@preconcurrency import Dispatch`.
+public enum DirectoryWatcher {
+    /// What happened to the watched directory.
+    public enum Event: Sendable, Equatable {
+        case changed, deleted
+    }
+
+    /// Why a directory could not be watched: the seed's message.
+    public struct WatchError: Error, CustomStringConvertible {
+        public let path: String
+        public let code: Int32
+
+        public var description: String {
+            let reason = String(cString: strerror(code))
+            return "Unable to open \"\(path)\": \(reason) (\(code))"
+        }
+    }
+
+    /// Entries created, modified or removed: what a vnode WRITE reports.
+    static let changes = UInt32(IN_CREATE | IN_MODIFY | IN_DELETE)
+
+    /// The events of the directory at `path`; the stream finishes after
+    /// `.deleted`. `closed` runs once the descriptor has been closed.
+    public static func events(
+        of path: String, closed: @escaping @Sendable (Int32) -> Void = { _ in }
+    ) throws(WatchError) -> AsyncStream<Event> {
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        let mask = changes | UInt32(IN_DELETE_SELF)
+        guard fd >= 0, inotify_add_watch(fd, path, mask) >= 0 else {
+            let code = errno  // read it before any other call changes it
+            if fd >= 0 { close(fd) }
+            throw WatchError(path: path, code: code)
+        }
+        let (events, continuation) = AsyncStream.makeStream(of: Event.self)
+        let source = DispatchSource.makeReadSource(
+            fileDescriptor: fd, queue: DispatchQueue(label: "directory-events"))
+        source.setEventHandler {
+            for event in readEvents(from: fd) {
+                if event & changes != 0 { continuation.yield(.changed) }
+                if event & UInt32(IN_DELETE_SELF) != 0 {
+                    continuation.yield(.deleted)
+                    continuation.finish()  // onTermination cancels the source
+                }
+            }
+        }
+        source.setCancelHandler {
+            close(fd)  // the only close: the source is done with it
+            closed(fd)
+        }
+        continuation.onTermination = { _ in source.cancel() }
+        source.resume()
+        return events
+    }
+}
+
+// MARK: - Reading the inotify records
+
+extension DirectoryWatcher {
+    /// The masks of every queued event; the descriptor is non-blocking, so
+    /// reading stops when the queue is empty.
+    static func readEvents(from fd: Int32) -> [UInt32] {
+        var masks: [UInt32] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes {
+                read(fd, $0.baseAddress, $0.count)
+            }
+            guard count > 0 else { return masks }  // EAGAIN: drained
+            var offset = 0
+            while offset < count {
+                let event = buffer.withUnsafeBytes {
+                    $0.loadUnaligned(
+                        fromByteOffset: offset, as: inotify_event.self)
+                }
+                masks.append(event.mask)
+                // A record is the header plus `len` bytes of name.
+                offset += MemoryLayout<inotify_event>.size + Int(event.len)
+            }
+        }
+    }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension DirectoryWatcher {
+    /// Watches `directory`, adds a file to it, then deletes the directory, and
+    /// returns once the watcher has closed its descriptor.
+    public static func addFileThenDelete(
+        _ directory: String, log: @escaping @Sendable (String) -> Void
+    ) async {
+        let (closedDescriptor, closing) = AsyncStream.makeStream(of: Void.self)
+        let events: AsyncStream<Event>
+        do {
+            events = try self.events(of: directory) { _ in closing.finish() }
+        } catch {
+            log(error.description)
+            return
+        }
+        close(open(directory + "/note.txt", O_CREAT | O_WRONLY, 0o644))
+        var deleting = false
+        for await event in events {
+            switch event {
+            case .changed:
+                log("The directory changed.")
+                if !deleting {
+                    deleting = true
+                    try? FileManager.default.removeItem(atPath: directory)
+                }
+            case .deleted:
+                log("The directory has been deleted.")
+            }
+        }
+        for await _ in closedDescriptor {}
+        log("The watcher has closed its descriptor.")
+    }
+}
