@@ -46,13 +46,17 @@ extension Swapper {
         log: @escaping @Sendable (String) -> Void
     ) async -> (x: Int, y: Int) {
         let pair = Swapper(x: 1, y: 2)
-        await withDiscardingTaskGroup { group in
+        await withTaskGroup(of: Int.self) { group in
             for task in 1...2 {
                 group.addTask {
                     pair.swap()
-                    log("task \(task): swap done")
+                    return task
                 }
             }
+            // Logged in task order, so the page reads the same every run.
+            var done: [Int] = []
+            for await task in group { done.append(task) }
+            for task in done.sorted() { log("task \(task): swap done") }
         }
         let (x, y) = pair.values
         log("X = \(x), Y = \(y)")
