@@ -22,9 +22,17 @@ let eventSourcesIntroduction = """
       the source would have coalesced. Pick a buffering policy on purpose.
     - An `AsyncStream` has one consumer. Two `for await` loops over one stream split its events
       between them; give each listener its own stream.
-    - Several Apple-only sources don't exist on Linux: process sources (use `Process` and its
-      `terminationHandler`), vnode sources (use inotify through a read source), and `NSInputStream`
-      delegate events. Each page says what it uses instead.
+    - Several Apple-only sources don't exist on Linux: process sources, vnode sources, memory
+      pressure sources and `NSInputStream` delegate events. For a child you start, `Process` is
+      the watcher: set `terminationHandler` before `run()`, and in Modern code await a
+      continuation it resumes once, which the `catch` around `run()` also resumes if the child
+      never starts (`dispatch-source-process-exit`). A directory is watched with inotify, whose
+      descriptor a plain read source watches (`dispatch-source-dir-watch`). Memory pressure has no
+      Linux counterpart at all (`memory-pressure-source`).
+    - A signal source runs its handler on a queue instead of in async-signal context. Ignore the
+      signal first (`SIG_IGN`) and wait until the source is registered, or an early signal kills
+      the process or is lost. Signals coalesce and are process-wide, so this project's tests send
+      them only inside a child process (`dispatch-source-signal`).
     - A blocking `read` inside a task holds one of the cooperative pool's few threads; keep
       blocking I/O on Dispatch or a thread of its own, and hand the results to the task.
     """
