@@ -3,6 +3,10 @@ import RecipeKit
 extension Catalog {
     /// Chapter 7, in page order.
     static let threads: [Recipe] = [
-        .cooperativeThreadExit
+        .detachedThreadLaunch,
+        .joinableThreadResult,
+        .deepRecursion,
+        .requestID,
+        .cooperativeThreadExit,
     ]
 }
