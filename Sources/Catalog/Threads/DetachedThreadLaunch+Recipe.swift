@@ -28,8 +28,8 @@ extension Recipe {
             """
             The attribute object, `PTHREAD_CREATE_DETACHED`, `pthread_create` and the checks of \
             four return values become `Task.detached { … }`. Creating a task cannot fail; \
-            `pthread_create` can (`EAGAIN` when the process is out of threads), and the seed only \
-            asserts.
+            `pthread_create` can (`EAGAIN` when the process is out of threads), and the seed's \
+            error branch is a comment.
             """,
             """
             The C start routine captures nothing, so the payload travels as an opaque pointer to \

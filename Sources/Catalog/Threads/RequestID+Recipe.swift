@@ -17,7 +17,7 @@ extension Recipe {
             ),
         ],
         problem: """
-            Keep a request id (`r-0`…`r-3`) where code deep in the call chain can read it without \
+            Keep a request id (`"r-0"`…`"r-3"`) where code deep in the call chain can read it without \
             a parameter, while four requests are handled at once.
             """,
         changes: [
@@ -66,7 +66,7 @@ extension Recipe {
             """,
             """
             `Task.detached` starts with every task-local at its default; `Task {}` copies the \
-            current bindings, and child tasks see them
+            current bindings, and child tasks see them \
             (`RequestIDTests.modernChildTasksInheritDetachedAndUnrelatedTasksDoNot`).
             """,
         ],
@@ -82,11 +82,11 @@ extension Recipe {
         ],
         differences: [
             """
-            What new work inherits. A thread started by a thread that stored `r-1` starts with an \
-            empty dictionary and reads `none` \
+            What new work inherits. A thread started by a thread that stored `"r-1"` starts with an \
+            empty dictionary and reads `"none"` \
             (`RequestIDTests.legacyNewThreadStartsWithAnEmptyDictionary`). A child task and a \
-            `Task {}` started inside `withValue("r-1")` read `r-1`; a `Task.detached`, and a task \
-            started elsewhere while the binding is active, read `none` \
+            `Task {}` started inside `withValue("r-1")` read `"r-1"`; a `Task.detached`, and a task \
+            started elsewhere while the binding is active, read `"none"` \
             (`RequestIDTests.modernChildTasksInheritDetachedAndUnrelatedTasksDoNot`).
             """
         ],

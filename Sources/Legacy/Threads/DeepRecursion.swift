@@ -57,15 +57,19 @@ extension DeepRecursion {
         of text: [UInt8], stackSize: Int
     ) -> Int {
         var attr = pthread_attr_t()
-        precondition(pthread_attr_init(&attr) == 0)
+        var error = pthread_attr_init(&attr)
+        precondition(error == 0, "pthread_attr_init() failed: \(error)")
         defer { pthread_attr_destroy(&attr) }
-        precondition(pthread_attr_setstacksize(&attr, stackSize) == 0)
+        // EINVAL below PTHREAD_STACK_MIN (16 KiB on Linux).
+        error = pthread_attr_setstacksize(&attr, stackSize)
+        precondition(error == 0, "pthread_attr_setstacksize() failed: \(error)")
 
         let job = Unmanaged.passRetained(Job(text: text))
         var thread = pthread_t()  // an integer on Linux, a pointer on Darwin
-        let error = pthread_create(&thread, &attr, parseRoutine, job.toOpaque())
+        error = pthread_create(&thread, &attr, parseRoutine, job.toOpaque())
         precondition(error == 0, "pthread_create() failed: \(error)")
-        precondition(pthread_join(thread, nil) == 0)
+        error = pthread_join(thread, nil)
+        precondition(error == 0, "pthread_join() failed: \(error)")
         return job.takeRetainedValue().depth
     }
 

@@ -70,7 +70,8 @@ extension RequestID {
             Unmanaged<Box>.fromOpaque(old).release()
         }
         let box = Unmanaged.passRetained(Box(id)).toOpaque()
-        precondition(pthread_setspecific(posixKey, box) == 0)
+        let error = pthread_setspecific(posixKey, box)
+        precondition(error == 0, "pthread_setspecific() failed: \(error)")
     }
 
     /// The id stored under the POSIX key for the calling thread, or `"none"`.
