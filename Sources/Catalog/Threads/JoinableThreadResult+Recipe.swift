@@ -51,7 +51,7 @@ extension Recipe {
             """,
             """
             Returning from `main` (or calling `exit`) ends the process with its threads, joined or \
-            not; so does the end of an app's last scene. Critical work must be awaited (or joined) \
+            not. Critical work must be awaited (or joined) \
             before that point: an un-awaited top-level `Task {}` is cut off like a thread.
             """,
             """
@@ -67,8 +67,8 @@ extension Recipe {
         ],
         differences: [
             """
-            What the starter leaves behind. A joinable thread runs on whatever its starter does, \
-            and its result waits until someone joins it \
+            What the starter leaves behind. A joinable thread runs on after the function that \
+            started it has returned, and its result waits until someone joins it \
             (`JoinableThreadResultTests.legacyUnjoinedThreadRunsOnAndWaitsForItsJoin`). An \
             `async let` cannot be left behind: if the scope never awaits it, leaving the scope \
             cancels it and waits for it \
