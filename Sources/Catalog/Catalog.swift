@@ -4,6 +4,7 @@ import RecipeKit
 public enum Catalog {
     /// All recipes, in chapter order, then in the order each chapter lists them.
     public static let recipes: [Recipe] = queues + timers + once + groups + sharedState + operations + threads
+        + cancellation
 
     /// The chapters that have at least one recipe, in order.
     public static var chapters: [Chapter] {

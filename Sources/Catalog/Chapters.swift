@@ -43,4 +43,10 @@ extension Chapter {
         folder: "Threads",
         introduction: threadsIntroduction
     )
+    static let cancellation = Chapter(
+        number: 8,
+        title: "Cancellation",
+        folder: "Cancellation",
+        introduction: cancellationIntroduction
+    )
 }
