@@ -403,6 +403,14 @@ public enum FindYourCode {
                         recipes: ["cancel-work-items"]),
                 ]),
             APIIndexEntry(
+                ["DispatchQueue.suspend", "dispatch_suspend"],
+                uses: [
+                    Use(
+                        "holding queued work back until it may start (e.g. until some is cancelled)",
+                        "tasks made on the main actor, which start only when it suspends; an actor-owned job list with a resume signal",
+                        recipes: ["cancel-work-items", "pausable-work-queue"])
+                ]),
+            APIIndexEntry(
                 ["DispatchWorkItem.wait", "dispatch_block_wait"],
                 uses: [
                     Use(

@@ -3,6 +3,7 @@ import RecipeKit
 extension Catalog {
     /// Chapter 8, in page order.
     static let cancellation: [Recipe] = [
-        .threadExit
+        .threadExit,
+        .cancelWorkItems,
     ]
 }
