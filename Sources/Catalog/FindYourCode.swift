@@ -574,7 +574,15 @@ public enum FindYourCode {
                     Use(
                         "calling off work in progress",
                         "`task.cancel()`, `Task.isCancelled`, `Task.checkCancellation()`",
-                        recipes: ["operation-cancellation", "cooperative-thread-exit"])
+                        recipes: ["operation-cancellation", "cooperative-thread-exit"]),
+                    Use(
+                        "cancelling an operation that waits on callbacks (a connection's delegate)",
+                        "an `AsyncStream` of the events whose `onTermination` cancels the source; `withTaskCancellationHandler`",
+                        recipes: ["cancellable-fetch-operation"]),
+                    Use(
+                        "dropping work for something that went away (a cell scrolled off-screen)",
+                        "one `Task` per item on the main actor; cancel it, and check `Task.isCancelled` right before delivering",
+                        recipes: ["offscreen-render-cancel"]),
                 ]),
             APIIndexEntry(
                 ["NSInvocationOperation"],
@@ -838,7 +846,11 @@ public enum FindYourCode {
                     Use(
                         "a callback-based network call",
                         "an `async throws` wrapper over the callback (`withCheckedThrowingContinuation`); `URLSession.data(for:)`",
-                        recipes: ["group-wrap-callback-api", "background-then-main"])
+                        recipes: ["group-wrap-callback-api", "background-then-main"]),
+                    Use(
+                        "a delegate-driven download that must be cancellable",
+                        "the delegate events into an `AsyncStream`; its `onTermination` cancels the connection",
+                        recipes: ["cancellable-fetch-operation"]),
                 ]),
             APIIndexEntry(
                 ["NSInvocation", "NSMethodSignature"],

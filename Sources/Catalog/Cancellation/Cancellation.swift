@@ -5,5 +5,7 @@ extension Catalog {
     static let cancellation: [Recipe] = [
         .threadExit,
         .cancelWorkItems,
+        .cancellableFetchOperation,
+        .offscreenRenderCancel,
     ]
 }
