@@ -99,7 +99,7 @@ extension Recipe {
             starts. This page holds a serial queue suspended instead.
             """,
             """
-            004 L449: `arc4random_uniform(2)` cancels a random set, so the seed's count differs \
+            004 L447: `arc4random_uniform(2)` cancels a random set, so the seed's count differs \
             from run to run; the page cancels items 4, 6 and 8.
             """,
         ],

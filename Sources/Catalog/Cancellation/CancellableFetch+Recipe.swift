@@ -95,14 +95,14 @@ extension Recipe {
         ],
         errata: [
             """
-            004 L868–873: the seed's `cancel` sets `isFinished = YES` without \
+            004 L864–870: the seed's `cancel` sets `isFinished = YES` without \
             `willChangeValueForKey:`/`didChangeValueForKey:`, and does it even when the operation \
             hasn't started (the queue would then start a finished operation) or has already \
             finished (a second finish). The page finishes from `cancel` only when executing, \
             announces every change, and lets only the first finish through.
             """,
             """
-            004 L858: `[NSURLConnection connectionWithRequest:delegate:]` is missing a space in the \
+            004 L859: `[NSURLConnection connectionWithRequest:delegate:]` is missing a space in the \
             seed (`NSURLConnectionconnectionWithRequest`).
             """,
         ],

@@ -80,7 +80,7 @@ extension Recipe {
         ],
         errata: [
             """
-            004 L843–844: `drawRect:` itself can't be moved to the background (UIKit calls it on \
+            004 L842–843: `drawRect:` itself can't be moved to the background (UIKit calls it on \
             the main thread); what moves is its drawing code, into an image context of its own \
             (`UIGraphicsBeginImageContextWithOptions` … `UIGraphicsEndImageContext`), whose image is \
             then shown on main. `UIGraphicsGetCurrentContext` is a C function, not a method \
