@@ -577,7 +577,7 @@ public enum FindYourCode {
                         recipes: ["operation-cancellation", "cooperative-thread-exit"]),
                     Use(
                         "cancelling an operation that waits on callbacks (a connection's delegate)",
-                        "an `AsyncStream` of the events whose `onTermination` cancels the source; `withTaskCancellationHandler`",
+                        "an `AsyncStream` of the events, consumed inside `withTaskCancellationHandler` whose `onCancel` cancels the source",
                         recipes: ["cancellable-fetch-operation"]),
                     Use(
                         "dropping work for something that went away (a cell scrolled off-screen)",
@@ -849,7 +849,7 @@ public enum FindYourCode {
                         recipes: ["group-wrap-callback-api", "background-then-main"]),
                     Use(
                         "a delegate-driven download that must be cancellable",
-                        "the delegate events into an `AsyncStream`; its `onTermination` cancels the connection",
+                        "the delegate events into an `AsyncStream`; `withTaskCancellationHandler` cancels the connection",
                         recipes: ["cancellable-fetch-operation"]),
                 ]),
             APIIndexEntry(

@@ -3,13 +3,14 @@ import Foundation
 /// A fake delegate-driven connection (`NSURLConnection`-style) that records what happened to it.
 ///
 /// `start` logs `connection started` and delivers its chunks, then "did finish", from a thread of
-/// its own named `fake-connection`, as a connection's run-loop thread would. `cancel()` stops the
+/// its own, as a connection's run-loop thread would. `cancel()` stops the
 /// deliveries (the first call logs `connection cancelled`; later calls do nothing). With
 /// `pauseAfter`, delivery stops after that chunk until `resume()`, so a test can cancel at a known
 /// point. The delivery thread signals that it has ended as its last act.
 public final class FakeConnection: Sendable {
     private struct State {
         var started = false
+        var threadID: Int32?
         var cancelled = false
         var delivered = 0
         var events: [String] = []
@@ -39,6 +40,9 @@ public final class FakeConnection: Sendable {
 
     public var isCancelled: Bool { state.withLock { $0.cancelled } }
 
+    /// The kernel id of the delivery thread, once it runs (Linux), to check that it has gone.
+    public var deliveryThreadID: Int32? { state.withLock { $0.threadID } }
+
     /// Starts delivering on a thread of its own.
     public func start(didReceive: @escaping @Sendable (Data) -> Void, didFinish: @escaping @Sendable () -> Void) {
         state.withLock {
@@ -47,24 +51,32 @@ public final class FakeConnection: Sendable {
         }
         log("connection started")
         let thread = Thread { [self] in
-            Thread.current.name = "fake-connection"
+            // "/proc/thread-self" links to "<pid>/task/<tid>" (Linux).
+            let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")
+            let tid = link?.split(separator: "/").last.flatMap { Int32($0) }
+            state.withLock { $0.threadID = tid }
             for chunk in chunks {
-                guard !isCancelled else { break }
-                let number = state.withLock {
+                // Checked and counted at once, so no chunk is recorded after a cancel (a delivery
+                // already under way may still reach the delegate, as with a real connection).
+                let number: Int? = state.withLock {
+                    guard !$0.cancelled else { return nil }
                     $0.delivered += 1
                     $0.events.append("chunk \($0.delivered)")
                     return $0.delivered
                 }
+                guard let number else { break }
                 didReceive(chunk)
                 if number == pauseAfter {
                     pausedSignal.signal()
                     proceed.wait()
                 }
             }
-            if !isCancelled {
-                state.withLock { $0.events.append("finished") }
-                didFinish()
+            let finished = state.withLock {
+                guard !$0.cancelled else { return false }
+                $0.events.append("finished")
+                return true
             }
+            if finished { didFinish() }
             endedSignal.signal()
         }
         thread.start()

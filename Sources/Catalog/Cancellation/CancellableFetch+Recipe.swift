@@ -20,7 +20,7 @@ extension Recipe {
             APIMapping("Operation subclass overriding start() (isExecuting / isFinished)", "an `async` function: it returns once"),
             APIMapping(
                 "Operation.cancel() overridden to cancel the connection",
-                "the stream's `onTermination` (`.cancelled`) cancels the connection; `withTaskCancellationHandler`"
+                "`withTaskCancellationHandler`: `onCancel` cancels the connection and finishes the stream"
             ),
             APIMapping("Operation.isCancelled in the delegate methods", "`Task.checkCancellation()` after the loop"),
         ],
@@ -37,10 +37,10 @@ extension Recipe {
             the chunks with `for await`.
             """,
             """
-            The overridden `cancel()` (cancel the connection, then finish) becomes the stream's \
-            `onTermination` handler: cancelling the task that awaits the fetch terminates the \
-            stream with `.cancelled`, and the handler cancels the connection before the loop sees \
-            the end. The fake connection records it in both worlds \
+            The overridden `cancel()` (cancel the connection, then finish) becomes the `onCancel` \
+            of a `withTaskCancellationHandler` around the loop: it runs during `task.cancel()`, \
+            cancels the connection and finishes the stream, so the loop ends. The fake connection \
+            records the cancel in both worlds \
             (`CancellableFetchTests.cancelMidwayCancelsTheConnectionAndDeliversNoData`).
             """,
             """
@@ -68,9 +68,9 @@ extension Recipe {
             it without KVO calls.
             """,
             """
-            `onCancel` and `onTermination` run at once, on the thread that called `cancel()`, while \
-            the body may still be running: they may only cancel things (thread-safely), never \
-            clean up what the body still uses.
+            `onCancel` runs at once, on the thread that called `cancel()`, while the body may still \
+            be running: it may only cancel things (thread-safely), never clean up what the body \
+            still uses.
             """,
             """
             `URLSession` exists on Linux (`import FoundationNetworking`), and `data(for:)` honours \

@@ -12,11 +12,10 @@ let cancellationIntroduction = """
     Swift concurrency keeps the flag and makes it reach further. `task.cancel()` sets the flag
     that `Task.isCancelled` and `try Task.checkCancellation()` read, and it also interrupts the
     waits that honour it: `Task.sleep` throws at once, and the loop of `thread-exit` leaves from
-    its `catch` instead of sleeping out its interval and running one more iteration. A stream
-    whose consumer is cancelled calls its `onTermination` handler, and a
+    its `catch` instead of sleeping out its interval and running one more iteration. A
     `withTaskCancellationHandler` runs its `onCancel` at once, on the cancelling thread, so a
-    fetch can cancel its connection as soon as its task is cancelled and still return or throw
-    exactly once (`cancellable-fetch-operation`). Cancelling a parent reaches its structured
+    fetch can cancel its connection and end its stream of delegate events as soon as its task is
+    cancelled, and still return or throw exactly once (`cancellable-fetch-operation`). Cancelling a parent reaches its structured
     children. One thing changes the other way: a cancelled task is never skipped. It starts, runs
     its body with the flag set, and has to return early by itself (`cancel-work-items`). A
     running work item, operation or task runs to its end unless it checks, in both worlds, so the
@@ -29,15 +28,15 @@ let cancellationIntroduction = """
     - `try? await Task.sleep(for:)` swallows the cancellation: the sleep ends early and the work
       after it runs once more, which is the seed's extra iteration again (`thread-exit`).
     - A cancelled thread or task isn't gone yet: it lives until its body returns. The tests of
-      this chapter check that no thread outlives the cancel (a thread count by name) and that no
-      render is left in flight.
-    - `onCancel` and `onTermination` run concurrently with the body, on another thread: they may
-      only cancel things, thread-safely. Cleanup that the body still needs belongs on the body's
+      this chapter check that no thread outlives the cancel (the thread is gone from
+      `/proc/self/task`) and that no render is left in flight.
+    - `onCancel` runs concurrently with the body, on another thread: it may only cancel things,
+      thread-safely. Cleanup that the body still needs belongs on the body's
       own path, after its loop or in a `defer`.
     - `DispatchWorkItem.cancel()` takes only before the item starts, and a cancelled item never
       runs its `group.leave()`: whoever cancels it leaves for it. A task needs no leave.
     - Dropping a `Task` handle doesn't cancel the task, just as releasing a `Thread` doesn't stop
       it. There is no forced kill in either world: never call `Thread.exit()`.
-    - On Linux, `performSelector:withObject:afterDelay:` doesn't exist (`asyncAfter` instead),
-      and a `Thread`'s name reaches the system thread only when it is set from inside the thread.
+    - On Linux, `performSelector:withObject:afterDelay:` doesn't exist: use `asyncAfter`, or
+      `Task.sleep` and then the call.
     """

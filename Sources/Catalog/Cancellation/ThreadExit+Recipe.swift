@@ -67,8 +67,8 @@ extension Recipe {
             """,
             """
             A cancelled thread isn't gone yet: it lives until its entry point returns, up to a whole \
-            sleep interval later. The test checks that no thread named after the recipe is left \
-            (`ThreadExitTests.noThreadOutlivesTheCancel`).
+            sleep interval later. The test checks that the loop's thread is gone from `/proc/self/task` \
+            once the loop has finished (`ThreadExitTests.noThreadOutlivesTheCancel`).
             """,
         ],
         annotations: [

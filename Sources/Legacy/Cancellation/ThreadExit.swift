@@ -38,12 +38,8 @@ public final class ThreadExit: @unchecked Sendable {
 
     /// Starts the thread (`initWithTarget:selector:object:` + `start`).
     /// `checksAfterSleep: false` runs the seed's first, buggy entry point.
-    public func start(checksAfterSleep: Bool = true, name: String = "myThread")
-    {
+    public func start(checksAfterSleep: Bool = true) {
         let thread = Thread { [self] in
-            // Named from inside: on Linux a name set before `start()` stays
-            // on the object and never reaches the system thread.
-            Thread.current.name = name
             if checksAfterSleep {
                 threadEntryPoint()
             } else {
@@ -109,7 +105,6 @@ extension ThreadExit {
     public static func run(
         loopSleep: Duration,
         checksAfterSleep: Bool = true,
-        name: String = "myThread",
         log: @escaping @Sendable (String) -> Void
     ) {
         let inLoop = DispatchSemaphore(value: 0)
@@ -123,7 +118,7 @@ extension ThreadExit {
                 stopped.signal()
             },
             log: log)
-        worker.start(checksAfterSleep: checksAfterSleep, name: name)
+        worker.start(checksAfterSleep: checksAfterSleep)
         inLoop.wait()
         worker.stopThread()
         stopped.signal()

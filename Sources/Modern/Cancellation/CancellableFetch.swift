@@ -4,14 +4,15 @@ import Foundation
 /// connection's delegate events into an `AsyncStream` and consumes it.
 ///
 /// The delegate calls become `yield` (a chunk) and `finish()` (done), and
-/// the function collects the chunks with `for await`. Cancelling the task
-/// that awaits it reaches the stream: the stream calls its `onTermination`
-/// handler with `.cancelled`, before the loop sees the end, and that handler
-/// cancels the connection, so the network stops as soon as the work does. The
-/// loop then ends, and `Task.checkCancellation()` turns the end into a
-/// `CancellationError`: a cancelled fetch returns no partial data. There is
-/// no state to keep and nothing to finish: the function returns or throws
-/// exactly once.
+/// the function collects the chunks with `for await`. The loop runs inside
+/// `withTaskCancellationHandler`: when the task that awaits the fetch is
+/// cancelled, `onCancel` runs at once, on the cancelling thread (or as soon as
+/// the handler is installed, if the task was cancelled before), and cancels
+/// the connection, so the network stops as soon as the work does. It also
+/// finishes the stream, so the loop ends, and `Task.checkCancellation()` turns
+/// that end into a `CancellationError`: a cancelled fetch returns no partial
+/// data. There is no state to keep and nothing to finish: the function
+/// returns or throws exactly once.
 public enum CancellableFetch {
     /// The whole body, once the connection has finished. Throws
     /// `CancellationError` if the task is cancelled first.
@@ -20,21 +21,22 @@ public enum CancellableFetch {
         log: @escaping @Sendable (String) -> Void
     ) async throws -> Data {
         let (chunks, events) = AsyncStream.makeStream(of: Data.self)
-        events.onTermination = { termination in
-            // The awaiting task was cancelled: stop the network now.
-            if case .cancelled = termination { connection.cancel() }
-        }
         connection.start(
             { chunk in events.yield(chunk) },
             { events.finish() })
-        var body = Data()
-        for await chunk in chunks {
-            body.append(chunk)
-            log("received \(chunk.count) bytes")
+        return try await withTaskCancellationHandler {
+            var body = Data()
+            for await chunk in chunks {
+                body.append(chunk)
+                log("received \(chunk.count) bytes")
+            }
+            // The loop also ends when the task is cancelled: no partial data.
+            try Task.checkCancellation()
+            return body
+        } onCancel: {
+            connection.cancel()  // stop the network now
+            events.finish()  // and end the loop
         }
-        // The loop also ends when the task is cancelled: no partial data.
-        try Task.checkCancellation()
-        return body
     }
 }
 
@@ -46,9 +48,10 @@ public enum CancellableFetch {
 
 // MARK: - Finishing exactly once
 
-// Nothing to do: an `async` function returns or throws once. The cancel
-// handler (`onTermination`) runs at once, on the cancelling thread, so it only
-// cancels the connection; the body's own path decides the result.
+// Nothing to do: an `async` function returns or throws once. `onCancel` runs
+// concurrently with the body, on the cancelling thread, so it only cancels
+// the connection and ends the stream (both thread-safe); the body's own path
+// decides the result.
 
 // MARK: - The connection it is given
 

@@ -101,15 +101,17 @@ import Testing
     }
 
     @Test(arguments: Side.allCases)
-    func noThreadOutlivesTheCancel(_ side: Side) async {
-        #expect(LiveThreads.count(named: "fake-connection") == 0)
+    func noThreadOutlivesTheCancel(_ side: Side) async throws {
         let connection = FakeConnection(chunks: Self.chunks, pauseAfter: 2)
-        let seen = Locked(0)
+        let alive = Locked<Bool?>(nil)
         let result = await Self.fetch(side, connection, cancelAfter: 2) { line in
-            if line == "received 8 bytes" { seen.withLock { $0 = LiveThreads.count(named: "fake-connection") } }
+            // While chunks arrive, the connection's thread exists.
+            guard line == "received 8 bytes", let tid = connection.deliveryThreadID else { return }
+            alive.withLock { $0 = FileManager.default.fileExists(atPath: "/proc/self/task/\(tid)") }
         }
         #expect(result.data == nil)
-        #expect(seen.withLock { $0 } == 1)
-        #expect(await LiveThreads.settle(named: "fake-connection") == 0)
+        #expect(alive.withLock { $0 } == true)
+        let tid = try #require(connection.deliveryThreadID)
+        #expect(await LiveThreads.settle(tid: tid) == false)
     }
 }

@@ -11,11 +11,11 @@ import Testing
 
     static let expected = ["Thread Entry Point", "Cancelling the Thread", "Releasing the thread", "Thread Finished"]
 
-    static func run(_ side: Side, loopSleep: Duration, seedVersion: Bool = false, name: String = "myThread", log: @escaping @Sendable (String) -> Void) async {
+    static func run(_ side: Side, loopSleep: Duration, seedVersion: Bool = false, log: @escaping @Sendable (String) -> Void) async {
         switch side {
         case .legacy:
             await onOwnThread {
-                Legacy.ThreadExit.run(loopSleep: loopSleep, checksAfterSleep: !seedVersion, name: name, log: log)
+                Legacy.ThreadExit.run(loopSleep: loopSleep, checksAfterSleep: !seedVersion, log: log)
             }
         case .modern:
             await Modern.ThreadExit.run(loopSleep: loopSleep, swallowsCancellation: seedVersion, log: log)
@@ -60,15 +60,16 @@ import Testing
     }
 
     @Test func noThreadOutlivesTheCancel() async {
-        let name = "thread-exit-t"
-        #expect(LiveThreads.count(named: name) == 0)
-        let seen = Locked(0)
-        await Self.run(.legacy, loopSleep: .milliseconds(20), name: name) { line in
-            // While the loop runs, its thread exists under its name.
-            if line == "Cancelling the Thread" { seen.withLock { $0 = LiveThreads.count(named: name) } }
+        // The thread that logs "Thread Entry Point" is the loop's thread: note its kernel id.
+        let worker = Locked<Int32?>(nil)
+        await Self.run(.legacy, loopSleep: .milliseconds(20)) { line in
+            if line == "Thread Entry Point" { worker.withLock { $0 = LiveThreads.currentID() } }
         }
-        #expect(seen.withLock { $0 } == 1)
-        #expect(await LiveThreads.settle(named: name) == 0)
+        guard let tid = worker.withLock({ $0 }) else {
+            Issue.record("the loop never started")
+            return
+        }
+        #expect(await LiveThreads.settle(tid: tid) == false)
     }
 }
 
@@ -90,27 +91,22 @@ final class TimedLog: Sendable {
     }
 }
 
-/// The threads of this process by name (`/proc/self/task/*/comm`, Linux; names are cut to 15 bytes).
+/// The threads of this process, by kernel id (`/proc/self/task/<tid>`, Linux).
 enum LiveThreads {
-    static func count(named name: String) -> Int {
-        let tasks = "/proc/self/task"
-        guard let ids = try? FileManager.default.contentsOfDirectory(atPath: tasks) else { return 0 }
-        return ids.filter { id in
-            let comm = try? String(contentsOfFile: "\(tasks)/\(id)/comm", encoding: .utf8)
-            return comm?.trimmingCharacters(in: .newlines) == String(name.prefix(15))
-        }.count
+    /// The calling thread's kernel id: "/proc/thread-self" links to "<pid>/task/<tid>".
+    static func currentID() -> Int32? {
+        let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")
+        return link?.split(separator: "/").last.flatMap { Int32($0) }
     }
 
-    /// The count once it is 0, or after 5 s. A thread whose entry point has returned (its last act
-    /// signalled) is still torn down by the kernel a moment later, and nothing signals that: this
-    /// polls for it, it places nothing.
-    static func settle(named name: String) async -> Int {
+    /// Whether the thread with this kernel id is still alive, once it has gone or after 5 s. A
+    /// thread whose entry point has returned (its last act signalled) is still torn down by the
+    /// kernel a moment later, and nothing signals that: this polls for it, it places nothing.
+    static func settle(tid: Int32) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(5)
-        var count = count(named: name)
-        while count > 0 && ContinuousClock.now < deadline {
+        while FileManager.default.fileExists(atPath: "/proc/self/task/\(tid)") && ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(1))
-            count = self.count(named: name)
         }
-        return count
+        return FileManager.default.fileExists(atPath: "/proc/self/task/\(tid)")
     }
 }
