@@ -4,7 +4,7 @@ import RecipeKit
 public enum Catalog {
     /// All recipes, in chapter order, then in the order each chapter lists them.
     public static let recipes: [Recipe] = queues + timers + once + groups + sharedState + operations + threads
-        + eventSources + bridging
+        + cancellation + eventSources + bridging
 
     /// The guide notes: legacy APIs with nothing to run, each with what to do instead.
     public static let notes: [GuideNote] = [.frameClock] + threadsNotes + [.memoryPressureSource] + bridgingNotes

@@ -43,6 +43,12 @@ extension Chapter {
         folder: "Threads",
         introduction: threadsIntroduction
     )
+    static let cancellation = Chapter(
+        number: 8,
+        title: "Cancellation",
+        folder: "Cancellation",
+        introduction: cancellationIntroduction
+    )
     static let eventSources = Chapter(
         number: 9,
         title: "Event sources & I/O",

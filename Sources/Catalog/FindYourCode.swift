@@ -403,6 +403,14 @@ public enum FindYourCode {
                         recipes: ["cancel-work-items"]),
                 ]),
             APIIndexEntry(
+                ["DispatchQueue.suspend", "dispatch_suspend"],
+                uses: [
+                    Use(
+                        "holding queued work back until it may start (e.g. until some is cancelled)",
+                        "tasks made on the main actor, which start only when it suspends; an actor-owned job list with a resume signal",
+                        recipes: ["cancel-work-items", "pausable-work-queue"])
+                ]),
+            APIIndexEntry(
                 ["DispatchWorkItem.wait", "dispatch_block_wait"],
                 uses: [
                     Use(
@@ -566,7 +574,15 @@ public enum FindYourCode {
                     Use(
                         "calling off work in progress",
                         "`task.cancel()`, `Task.isCancelled`, `Task.checkCancellation()`",
-                        recipes: ["operation-cancellation", "cooperative-thread-exit"])
+                        recipes: ["operation-cancellation", "cooperative-thread-exit"]),
+                    Use(
+                        "cancelling an operation that waits on callbacks (a connection's delegate)",
+                        "an `AsyncStream` of the events, consumed inside `withTaskCancellationHandler` whose `onCancel` cancels the source",
+                        recipes: ["cancellable-fetch-operation"]),
+                    Use(
+                        "dropping work for something that went away (a cell scrolled off-screen)",
+                        "one `Task` per item on the main actor; cancel it, and check `Task.isCancelled` right before delivering",
+                        recipes: ["offscreen-render-cancel"]),
                 ]),
             APIIndexEntry(
                 ["NSInvocationOperation"],
@@ -842,7 +858,11 @@ public enum FindYourCode {
                     Use(
                         "a callback-based network call",
                         "an `async throws` wrapper over the callback (`withCheckedThrowingContinuation`); `URLSession.data(for:)`",
-                        recipes: ["group-wrap-callback-api", "background-then-main"])
+                        recipes: ["group-wrap-callback-api", "background-then-main"]),
+                    Use(
+                        "a delegate-driven download that must be cancellable",
+                        "the delegate events into an `AsyncStream`; `withTaskCancellationHandler` cancels the connection",
+                        recipes: ["cancellable-fetch-operation"]),
                 ]),
             APIIndexEntry(
                 ["NSInvocation", "NSMethodSignature"],

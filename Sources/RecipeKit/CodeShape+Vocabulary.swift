@@ -244,6 +244,10 @@ extension CodeShape {
     public static let threadSleep = CodeShape(
         "Thread.sleep", swift: ["Thread.sleep"], objc: ["NSThread.sleepForTimeInterval", "usleep"],
         modern: "`Task.sleep(for:)`")
+    public static let threadCancel = CodeShape(
+        "Thread.cancel", swift: ["Thread.cancel", "Thread.current.isCancelled", "Thread.isCancelled"],
+        objc: ["NSThread.cancel", "NSThread.currentThread.isCancelled", "NSThread.isCancelled"],
+        modern: "`task.cancel()`, `Task.isCancelled`; `Task.sleep` throws when cancelled")
     public static let threadDictionary = CodeShape(
         "Thread.threadDictionary", swift: [".threadDictionary"],
         objc: [".threadDictionary"], modern: "`@TaskLocal`")

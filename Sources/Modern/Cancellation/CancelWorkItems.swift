@@ -1,0 +1,106 @@
+import Foundation
+
+/// Cancel tasks before they start: each body checks `Task.isCancelled` first.
+///
+/// A cancelled task is not skipped: it still starts and runs its body, with
+/// `Task.isCancelled` set, so the body checks it and returns before doing
+/// anything. There is no group to balance: the caller awaits each task's
+/// value, and a task that returned early counts as not added. The tasks are
+/// made on the main actor, so none can start until this function suspends
+/// (at its first `await`): the cancels come first, as they did on the
+/// suspended queue. A task that has started is cancelled the same way: it
+/// goes on until it checks (see the last section).
+public enum CancelWorkItems {
+    /// An async download: the data, or nil on failure.
+    public typealias Download = @Sendable (_ address: String) async -> Data?
+
+    /// Each address three times; the tasks at `cancelling` (from the fourth
+    /// on) are cancelled. Returns the number of photos added.
+    @MainActor
+    public static func downloadPhotos(
+        addresses: [String],
+        cancelling: Set<Int>,
+        download: @escaping Download,
+        log: @escaping @Sendable (String) -> Void
+    ) async -> Int {
+        let addresses = addresses + addresses + addresses
+        var tasks: [Task<Bool, Never>] = []
+        for (index, address) in addresses.enumerated() {
+            tasks.append(
+                Task {
+                    // A cancelled task still runs: leave before any work.
+                    guard !Task.isCancelled else { return false }
+                    guard await download(address) != nil else {
+                        return false
+                    }
+                    log("photo \(index) added")
+                    return true
+                })
+        }
+        for index in tasks.indices.dropFirst(3)
+        where cancelling.contains(index) {
+            tasks[index].cancel()  // none has started: the main actor is busy
+        }
+        var added = 0
+        for task in tasks where await task.value {
+            added += 1
+        }
+        return added
+    }
+}
+
+// MARK: - A started item runs to its end unless it checks
+
+extension CancelWorkItems {
+    /// Starts a task that works through `steps` steps. `cancel()` on it once
+    /// it has started changes nothing unless `checksCancel` has it read
+    /// `Task.isCancelled` before each step.
+    @discardableResult
+    public static func runSteps(
+        _ steps: Int,
+        checksCancel: Bool,
+        step: @escaping @Sendable (Int) async -> Void,
+        log: @escaping @Sendable (String) -> Void
+    ) -> Task<Void, Never> {
+        Task {
+            var done = 0
+            while done < steps {
+                if checksCancel && Task.isCancelled { break }
+                done += 1
+                await step(done)
+            }
+            log("work: \(done) of \(steps) steps")
+        }
+    }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension CancelWorkItems {
+    /// Runs `runSteps`, pauses it after step `pauseAfter` until it has been
+    /// cancelled, and waits until it has finished.
+    public static func cancelWhileRunning(
+        _ steps: Int,
+        pauseAfter: Int,
+        checksCancel: Bool,
+        log: @escaping @Sendable (String) -> Void
+    ) async {
+        let reached = AsyncStream.makeStream(of: Void.self)
+        let proceed = AsyncStream.makeStream(of: Void.self)
+        // Awaiting another task's value ignores the waiter's cancellation.
+        let proceedGate = Task { for await _ in proceed.stream { break } }
+        let task = runSteps(
+            steps, checksCancel: checksCancel,
+            step: { step in
+                guard step == pauseAfter else { return }
+                reached.continuation.yield()
+                await proceedGate.value
+            },
+            log: log)
+        for await _ in reached.stream { break }
+        log("cancel")
+        task.cancel()
+        proceed.continuation.finish()
+        await task.value
+    }
+}
