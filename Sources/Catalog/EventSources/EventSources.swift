@@ -2,5 +2,9 @@ import RecipeKit
 
 extension Catalog {
     /// Chapter 9, in page order.
-    static let eventSources: [Recipe] = []
+    static let eventSources: [Recipe] = [
+        .dispatchSourceSocketAccept,
+        .dispatchIORead,
+        .streamLineReader,
+    ]
 }
