@@ -5,6 +5,9 @@ extension Catalog {
     static let eventSources: [Recipe] = [
         .dispatchSourceProcessExit,
         .dispatchSourceDirWatch,
+        .dispatchSourceSocketAccept,
         .dispatchSourceSignal,
+        .dispatchIORead,
+        .streamLineReader,
     ]
 }

@@ -33,6 +33,16 @@ let eventSourcesIntroduction = """
       signal first (`SIG_IGN`) and wait until the source is registered, or an early signal kills
       the process or is lost. Signals coalesce and are process-wide, so this project's tests send
       them only inside a child process (`dispatch-source-signal`).
+    - A listening socket's read source fires when connections are pending: accept until `EAGAIN`,
+      because on Linux `source.data` is 1, not the pending count, and close the descriptor only in
+      the cancel handler (`dispatch-source-socket-accept`).
+    - `DispatchIO` stays (Swift has no async file API); its read handler yields chunks into a
+      stream. `DispatchData` isn't `Sendable` on Linux, so the chunks cross as `Data`, one copy
+      each (`dispatch-io-read`).
+    - Decode lines, never chunks: a character can straddle two chunks. A pull-based
+      `AsyncSequence` reads the next chunk only when a line is missing, which is back-pressure a
+      bounded `AsyncStream` can't give (it drops elements instead), and it kept pace with the
+      legacy reader in a release build (`stream-line-reader`).
     - A blocking `read` inside a task holds one of the cooperative pool's few threads; keep
       blocking I/O on Dispatch or a thread of its own, and hand the results to the task.
     """
