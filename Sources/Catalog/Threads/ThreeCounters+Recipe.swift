@@ -68,10 +68,10 @@ extension Recipe {
         differences: [
             """
             Where the counters run: each legacy counter gets a kernel thread created for it (the \
-            §7.15 form counts the third on the caller's thread); the modern children run on the \
-            pool's threads, one per core at most, and no thread is created for them \
-            (`ThreeCountersTests.legacyStartsAThreadPerCounterModernStartsNone`). The transcripts \
-            agree.
+            §7.15 form counts the third on the caller's thread) \
+            (`ThreeCountersTests.legacyStartsAThreadPerCounter`); the modern children run on the \
+            cooperative pool's threads, at most one per core at a time, and which pool thread runs \
+            which child is the runtime's business. The transcripts agree.
             """
         ],
         errata: [

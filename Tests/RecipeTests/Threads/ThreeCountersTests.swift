@@ -81,8 +81,10 @@ import Testing
     }
 
     /// The legacy counters each get a thread created for them (the §7.15 form counts the third on
-    /// the caller's); the modern children run on the pool's threads, one per core at most.
-    @Test func legacyStartsAThreadPerCounterModernStartsNone() async throws {
+    /// the caller's). Which pool threads run the modern children, and how many over a run, is the
+    /// runtime's business: a pool thread that idles out is replaced (three were seen on two cores
+    /// under ThreadSanitizer), so nothing is asserted about them.
+    @Test func legacyStartsAThreadPerCounter() async throws {
         let legacyAll = ThreadLog()
         let caller = try #require(await Self.run(.legacy, .allThree, upTo: 200, log: legacyAll.logger))
         let legacyThreads = Self.names.map { legacyAll.threads(of: $0) }
@@ -95,10 +97,6 @@ import Testing
         #expect(legacyTwo.threads(of: "Third") == [twoCaller])
         #expect(Set(Self.names.flatMap { legacyTwo.threads(of: $0) }).count == 3)
 
-        let modern = ThreadLog()
-        await Self.run(.modern, .allThree, upTo: 200, log: modern.logger)
-        let modernThreads = Set(Self.names.flatMap { modern.threads(of: $0) })
-        #expect(modernThreads.count <= ProcessInfo.processInfo.activeProcessorCount)
     }
 
     @Test(arguments: Side.allCases, Form.allCases)
