@@ -88,100 +88,14 @@ extension Recipe {
         scenarios: [
             Scenario(
                 rules: [.invariant(["finalCount", "reads", "tornReads", "readersSeeingFewer", "contentAddedOnMain"])],
-                legacy: { context in
-                    let onMain = MainCount()
-                    let report = await withCheckedContinuation { done in
-                        Legacy.PhotoManager.exercise(
-                            writers: 4,
-                            addsPerWriter: 250,
-                            readers: 4,
-                            readsPerReader: 50,
-                            contentAdded: {
-                                dispatchPrecondition(condition: .onQueue(.main))
-                                onMain.increment()
-                            },
-                            completion: { done.resume(returning: $0) }
-                        )
-                    }
-                    PhotoManagerReport.record(
-                        finalCount: report.finalCount,
-                        reads: report.reads,
-                        tornReads: report.tornReads,
-                        readersSeeingFewer: report.readersSeeingFewer,
-                        contentAddedOnMain: onMain.value,
-                        in: context
-                    )
-                },
-                modern: { context in
-                    let onMain = MainCount()
-                    let report = await Modern.PhotoManager.exercise(
-                        writers: 4,
-                        addsPerWriter: 250,
-                        readers: 4,
-                        readsPerReader: 50,
-                        contentAdded: { @MainActor in
-                            MainActor.assertIsolated()
-                            onMain.increment()
-                        }
-                    )
-                    PhotoManagerReport.record(
-                        finalCount: report.finalCount,
-                        reads: report.reads,
-                        tornReads: report.tornReads,
-                        readersSeeingFewer: report.readersSeeingFewer,
-                        contentAddedOnMain: onMain.value,
-                        in: context
-                    )
-                }
+                legacy: PhotoManagerReport.runLegacy,
+                modern: { await PhotoManagerReport.runModern(Modern.PhotoManager.exercise, in: $0) }
             ),
             Scenario(
                 "Mutex variant",
                 rules: [.invariant(["finalCount", "reads", "tornReads", "readersSeeingFewer", "contentAddedOnMain"])],
-                legacy: { context in
-                    let onMain = MainCount()
-                    let report = await withCheckedContinuation { done in
-                        Legacy.PhotoManager.exercise(
-                            writers: 4,
-                            addsPerWriter: 250,
-                            readers: 4,
-                            readsPerReader: 50,
-                            contentAdded: {
-                                dispatchPrecondition(condition: .onQueue(.main))
-                                onMain.increment()
-                            },
-                            completion: { done.resume(returning: $0) }
-                        )
-                    }
-                    PhotoManagerReport.record(
-                        finalCount: report.finalCount,
-                        reads: report.reads,
-                        tornReads: report.tornReads,
-                        readersSeeingFewer: report.readersSeeingFewer,
-                        contentAddedOnMain: onMain.value,
-                        in: context
-                    )
-                },
-                modern: { context in
-                    let onMain = MainCount()
-                    let report = await Modern.PhotoManager.exerciseLocked(
-                        writers: 4,
-                        addsPerWriter: 250,
-                        readers: 4,
-                        readsPerReader: 50,
-                        contentAdded: { @MainActor in
-                            MainActor.assertIsolated()
-                            onMain.increment()
-                        }
-                    )
-                    PhotoManagerReport.record(
-                        finalCount: report.finalCount,
-                        reads: report.reads,
-                        tornReads: report.tornReads,
-                        readersSeeingFewer: report.readersSeeingFewer,
-                        contentAddedOnMain: onMain.value,
-                        in: context
-                    )
-                }
+                legacy: PhotoManagerReport.runLegacy,
+                modern: { await PhotoManagerReport.runModern(Modern.PhotoManager.exerciseLocked, in: $0) }
             ),
         ]
     )
@@ -189,6 +103,42 @@ extension Recipe {
 
 /// What both sides log and record.
 private enum PhotoManagerReport {
+    /// The one legacy run both scenarios compare against: 4 writers × 250 adds, 4 readers × 50 reads.
+    static func runLegacy(_ context: RunContext) async {
+        let onMain = MainCount()
+        let report = await withCheckedContinuation { done in
+            Legacy.PhotoManager.exercise(
+                writers: 4,
+                addsPerWriter: 250,
+                readers: 4,
+                readsPerReader: 50,
+                contentAdded: {
+                    dispatchPrecondition(condition: .onQueue(.main))
+                    onMain.increment()
+                },
+                completion: { done.resume(returning: $0) }
+            )
+        }
+        record(
+            finalCount: report.finalCount, reads: report.reads, tornReads: report.tornReads,
+            readersSeeingFewer: report.readersSeeingFewer, contentAddedOnMain: onMain.value, in: context)
+    }
+
+    /// The same run against a modern store: the actor (`exercise`) or the `Mutex` (`exerciseLocked`).
+    static func runModern(
+        _ exercise: (Int, Int, Int, Int, @escaping @MainActor @Sendable () -> Void) async -> Modern.PhotoManager.Report,
+        in context: RunContext
+    ) async {
+        let onMain = MainCount()
+        let report = await exercise(4, 250, 4, 50) { @MainActor in
+            MainActor.assertIsolated()
+            onMain.increment()
+        }
+        record(
+            finalCount: report.finalCount, reads: report.reads, tornReads: report.tornReads,
+            readersSeeingFewer: report.readersSeeingFewer, contentAddedOnMain: onMain.value, in: context)
+    }
+
     static func record(
         finalCount: Int,
         reads: Int,
