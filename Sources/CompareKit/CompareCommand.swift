@@ -56,6 +56,11 @@ public enum CompareCommand {
                 }
                 recipes.append(recipe)
             }
+            if options.json && !options.showCode {
+                // A script gets one JSON document: the notes' text beside the recipes' results.
+                return await runRecipes(
+                    recipes, notes: named, options: options, console: console, progress: false)
+            }
             if !named.isEmpty {
                 // A note has nothing to run: print it (its code side by side with --code).
                 for (index, note) in named.enumerated() {
@@ -85,7 +90,7 @@ public enum CompareCommand {
     }
 
     private static func runRecipes(
-        _ recipes: [Recipe], options: Options, console: Console, progress: Bool
+        _ recipes: [Recipe], notes: [GuideNote] = [], options: Options, console: Console, progress: Bool
     ) async -> Int32 {
         var out = console.out
         let err = console.err
@@ -122,7 +127,9 @@ public enum CompareCommand {
         }
         let agrees = reports.allSatisfy(\.agrees)
         if options.json {
-            let report = Report(pace: options.pace.name, runs: options.runs, agrees: agrees, recipes: reports)
+            let report = Report(
+                pace: options.pace.name, runs: options.runs, agrees: agrees, recipes: reports,
+                notes: notes.isEmpty ? nil : notes.map(NoteReport.init))
             print(json(report), to: &out)
         } else if progress {
             let different = reports.filter { !$0.agrees }.map(\.id)

@@ -11,6 +11,31 @@ public struct Report: Sendable, Codable {
     /// True when every scenario of every recipe agrees.
     public var agrees: Bool
     public var recipes: [RecipeReport]
+    /// The guide notes named on the command line, in order (absent when none was named).
+    public var notes: [NoteReport]?
+}
+
+/// A guide note named on the command line: it has nothing to run, so `--json` carries its text.
+public struct NoteReport: Sendable, Codable {
+    public var id: String
+    public var title: String
+    public var chapter: RecipeReport.ChapterInfo
+    public var seeds: [String]
+    /// The note as `compare <id>` prints it without `--json`.
+    public var text: String
+    /// Where its code lives, relative to the package root (absent for a note without code).
+    public var legacyPath: String?
+    public var modernPath: String?
+
+    init(_ note: GuideNote) {
+        id = note.id
+        title = note.title
+        chapter = .init(number: note.chapter.number, title: note.chapter.title)
+        seeds = note.seeds
+        text = note.text
+        legacyPath = note.legacyPath
+        modernPath = note.modernPath
+    }
 }
 
 /// The result of running one recipe.

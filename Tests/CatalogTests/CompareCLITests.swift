@@ -1,4 +1,5 @@
 import Catalog
+import CompareKit
 import Foundation
 import RecipeKit
 import Testing
@@ -69,6 +70,27 @@ import Testing
         let printed = try #require(run.out.range(of: "guide note: nothing to run"))
         let ran = try #require(run.out.range(of: "serial-queue"))
         #expect(printed.lowerBound < ran.lowerBound)
+    }
+
+    /// A script that passes a note id with `--json` still gets JSON: the note's text in `notes`,
+    /// beside the recipes it ran.
+    @Test func aGuideNoteIdWithJSONIsInTheReportsNotes() async throws {
+        let note = try #require(Catalog.notes.first { $0.file != nil })
+        let run = try await compare(note.id, "serial-queue", "--json", "--pace", "test", "--runs", "1")
+        #expect(run.status == 0)
+        let report = try JSONDecoder().decode(Report.self, from: Data(run.out.utf8))
+        #expect(report.recipes.map(\.id) == ["serial-queue"])
+        let notes = try #require(report.notes)
+        #expect(notes.map(\.id) == [note.id])
+        #expect(notes[0].text == note.text)
+        #expect(notes[0].legacyPath == note.legacyPath)
+
+        let alone = try await compare(note.id, "--json")
+        #expect(alone.status == 0)
+        let noteOnly = try JSONDecoder().decode(Report.self, from: Data(alone.out.utf8))
+        #expect(noteOnly.recipes.isEmpty)
+        #expect(noteOnly.agrees)
+        #expect(noteOnly.notes?.map(\.title) == [note.title])
     }
 
     @Test func anUnknownRecipeIsAUsageErrorThatSuggestsTheClosestIds() async throws {
