@@ -50,7 +50,11 @@ extension Recipe {
             write becomes an `async throws` function whose continuation `done` resumes once. \
             A consumer that leaves the loop early terminates the stream, and `onTermination` \
             closes the channel with `.stop`, where the legacy read goes on to the end of the \
-            file unless its owner keeps the channel and closes it.
+            file unless its owner keeps the channel and closes it \
+            (`ChunkedFileReaderTests.aConsumerThatLeavesEarlyStopsTheReadAndClosesTheFile` \
+            reads a FIFO that never ends). Leaving the loop is enough only when nothing else \
+            holds the stream: a stream kept in a variable ends when that variable goes out of \
+            scope, or when the consuming task is cancelled.
             """,
             """
             `DispatchData` is not `Sendable` on Linux, so it can't be yielded into a stream: \

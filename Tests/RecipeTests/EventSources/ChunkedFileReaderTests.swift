@@ -72,6 +72,50 @@ struct ChunkedFileReaderTests {
         }
     }
 
+    /// The page's claim: a consumer that leaves the loop early stops the read, and the channel
+    /// closes the file. A FIFO the test holds open for writing never reaches end of file, so
+    /// without the stop the channel would keep its descriptor forever.
+    @Test func aConsumerThatLeavesEarlyStopsTheReadAndClosesTheFile() async throws {
+        let directory = try TemporaryDirectory(prefix: "early-exit")
+        defer { directory.remove() }
+        let path = directory.url.appendingPathComponent("fifo").path
+        try #require(mkfifo(path, 0o600) == 0)
+        let writer = open(path, O_RDWR)  // both ends: opening to read won't block
+        try #require(writer >= 0)
+        defer { close(writer) }
+        #expect(Self.descriptors(to: path) == 1)
+        // A full chunk: the channel hands over a chunk once it reaches the high-water mark.
+        let bytes = [UInt8](repeating: 42, count: 64)
+        #expect(write(writer, bytes, bytes.count) == bytes.count)
+
+        let first = try await Self.firstChunk(path: path)
+        #expect(first == Data(bytes))
+
+        // The channel's descriptor is closed on a dispatch queue: wait for it, up to 5 s.
+        var open = Self.descriptors(to: path)
+        for _ in 0..<500 where open > 1 {
+            try await Task.sleep(for: .milliseconds(10))
+            open = Self.descriptors(to: path)
+        }
+        #expect(open == 1, "the channel still holds the FIFO open")
+    }
+
+    /// The first chunk, then the loop (and with it the stream) is left.
+    static func firstChunk(path: String) async throws -> Data? {
+        for try await chunk in Modern.ChunkedFileReader.chunks(path: path, chunkSize: 64) {
+            return chunk
+        }
+        return nil
+    }
+
+    /// How many of this process's descriptors are open on `path`.
+    static func descriptors(to path: String) -> Int {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return fds.count { fd in
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)")) == path
+        }
+    }
+
     static func chunkSizes(_ side: Side, path: String, chunkSize: Int) async throws -> [Int] {
         switch side {
         case .legacy:
