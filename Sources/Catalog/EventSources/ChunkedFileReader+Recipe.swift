@@ -99,7 +99,7 @@ extension Recipe {
             channel then, or its cleanup handler (and the `close` of the file) never runs.
             """,
             """
-            The seed measures with `dispatch_benchmark`, which no public header declares and             Linux doesn't have; `compare` measures here (and see `benchmark-measure`).
+            The seed measures with `dispatch_benchmark`, which no public header declares and Linux doesn't have; `compare` measures here (and see `benchmark-measure`).
             """,
         ],
         annotations: [
