@@ -253,6 +253,14 @@ public enum FindYourCode {
                         "`ContinuousClock.now`, `clock.measure {}`",
                         recipes: ["debounce", "benchmark-measure"]),
                 ]),
+            APIIndexEntry(
+                ["dispatch_benchmark", "mach_absolute_time"],
+                uses: [
+                    Use(
+                        "timing a piece of work",
+                        "`ContinuousClock().measure {}` over N runs after an untimed warm-up, keeping the fastest",
+                        recipes: ["benchmark-measure"])
+                ]),
         ])
 
     static let once = APIIndexGroup(
@@ -871,6 +879,28 @@ public enum FindYourCode {
                         "a stored call with its arguments (a timer's target)",
                         "no direct equivalent: a closure",
                         recipes: ["repeating-timer"])
+                ]),
+            APIIndexEntry(
+                ["completionHandler:"],
+                alsoKnownAs: ["completion handler", "@escaping"],
+                uses: [
+                    Use(
+                        "a completion handler called on a queue the caller chose",
+                        "an `async` function; a completion-handler shim over it for callers not yet migrated",
+                        recipes: ["async-api-completion-queue"])
+                ]),
+            APIIndexEntry(
+                ["enumerateObjects(_:)", "enumerateObjectsUsingBlock:"],
+                alsoKnownAs: ["block", "__block", "*stop = YES"],
+                uses: [
+                    Use(
+                        "a block handed to a method, called once per element",
+                        "a closure parameter; `map`, or a `for` loop",
+                        recipes: ["closure-basics"]),
+                    Use(
+                        "a search that sets a `__block` flag and stops the enumeration",
+                        "`contains(where:)` or `first(where:)`: the result is returned, and the search stops at the first match",
+                        recipes: ["closure-capture-semantics"]),
                 ]),
             APIIndexEntry(
                 ["performBlock:", "performBlockAndWait:"],

@@ -400,4 +400,22 @@ extension CodeShape {
     public static let managedObjectContextPerform = CodeShape(
         "NSManagedObjectContext.performBlock", swift: [".performAndWait"],
         objc: [".performBlock", ".performBlockAndWait"], modern: "`perform(_:) async`")
+
+    // MARK: Blocks and closures
+
+    public static let completionHandler = CodeShape(
+        "completionHandler:", swift: ["completionHandler", ".completionHandler"],
+        objc: ["completionHandler", ".completionHandler"],
+        modern: "an `async` function; a completion-handler shim over it for callers not yet migrated")
+    public static let blockEnumeration = CodeShape(
+        "enumerateObjects (a Foundation method that takes a block)",
+        swift: ["NSSet.enumerateObjects", "NSArray.enumerateObjects", ".enumerateObjects", ".enumerateKeysAndObjects"],
+        objc: [".enumerateObjectsUsingBlock", ".enumerateObjectsWithOptions", ".enumerateKeysAndObjectsUsingBlock"],
+        modern: "`contains(where:)`, `first(where:)`, a `for` loop with `break`: the result is returned")
+    public static let benchmarkTiming = CodeShape(
+        "dispatch_benchmark, uptimeNanoseconds timing",
+        swift: [
+            "DispatchTime.now.uptimeNanoseconds", ".uptimeNanoseconds", "dispatch_benchmark", "mach_absolute_time",
+        ],
+        objc: ["dispatch_benchmark", "mach_absolute_time"], modern: "`ContinuousClock().measure {}`")
 }
