@@ -4,6 +4,8 @@ extension Catalog {
     /// Chapter 10, in page order.
     static let bridging: [Recipe] = [
         .jobThrottle,
+        .semaphoreStarvation,
+        .blockingJobs,
     ]
 
     /// Chapter 10's guide notes, in page order.

@@ -98,7 +98,7 @@ extension Recipe {
             (`JobThrottleTests.legacyRunsEveryDispatchedJob`).
             """
         ],
-        replaces: [.semaphore, .semaphoreWait, .semaphoreSignal, .groupAsync, .groupNotify],
+        replaces: [.semaphore, .semaphoreSignal, .groupAsync, .groupNotify],
         scenarios: [
             Scenario(
                 "20 jobs, 3 at a time",
