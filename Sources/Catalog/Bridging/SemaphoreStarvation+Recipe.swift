@@ -77,7 +77,7 @@ extension Recipe {
             GCD is not immune on Linux either. The global queues start one thread per core and, \
             while all of them are blocked, add one only about once a second. With the ninth \
             block on `DispatchQueue.global()` too, the legacy code took 6.5 s on 2 cores \
-            (measured 2026-11-24, Swift 6.3.1, release build); the recipe sends the signal from a \
+            (measured 2026-11-24 with the same code built alone by `swiftc -O`, Swift 6.3.1); the recipe sends the signal from a \
             serial queue, which gets a thread of its own at once. On Darwin the kernel adds \
             threads at once (the thread explosion `blocking-the-pool` shows).
             """,
