@@ -3,9 +3,12 @@ import RecipeKit
 extension Catalog {
     /// Chapter 10, in page order.
     static let bridging: [Recipe] = [
+        .imageProcessor,
+        .jobThrottle,
+        .semaphoreStarvation,
+        .blockingJobs,
         .closureBasics,
         .captureSemantics,
-        .imageProcessor,
         .benchmark,
     ]
 
