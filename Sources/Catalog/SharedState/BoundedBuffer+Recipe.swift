@@ -105,7 +105,7 @@ extension Recipe {
             (`BoundedBufferTests.legacyTimedOutPutTakesNoSlot`).
             """
         ],
-        replaces: [.semaphore, .semaphoreWait, .semaphoreSignal],
+        replaces: [.semaphore, .semaphoreSignal],
         scenarios: [
             Scenario(
                 "slow consumer",

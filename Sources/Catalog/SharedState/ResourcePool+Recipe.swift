@@ -94,7 +94,7 @@ extension Recipe {
             in the semaphore can't be cancelled at all.
             """
         ],
-        replaces: [.semaphore, .semaphoreWait, .groupWait, .barrier],
+        replaces: [.groupWait, .concurrentQueue, .groupEnter, .groupLeave, .semaphore, .semaphoreSignal],
         scenarios: [
             Scenario(
                 "20 users, pool of 3",

@@ -28,9 +28,15 @@ extension Recipe {
             """
             The pending list and its `asyncAfter` retry become a line of callers that \
             `await limiter.acquire()`. With rate r and burst b, the first b jobs start at once \
-            and each later start is at least 1/r after the previous one, on both sides \
-            (`RateLimiterTests.burstThenOneEveryInterval`); on a test clock the starts are \
-            exactly 0, 0, 0, 1/r, 2/r, … (`RateLimiterTests.modernStartsOnTheTestClock`).
+            and each later start is at least 1/r after the previous one: on a test clock the \
+            starts are exactly 0, 0, 0, 1/r, 2/r, … \
+            (`RateLimiterTests.modernStartsOnTheTestClock`). On a real clock, the rule both \
+            sides keep under any scheduling is the bucket's own: the k-th start comes at least \
+            (k − b + 1)/r after the first, so no window of n intervals holds more than b + n \
+            starts (`RateLimiterTests.burstThenOneEveryInterval`, and with 300 legacy callers \
+            `RateLimiterTests.legacyHundredsOfConcurrentCallers`). A burst that itself takes \
+            longer than 1/r, or a retry that wakes two intervals late, has earned a token \
+            meanwhile, and the next start follows at once.
             """,
             """
             The modern limiter is **FIFO**: a caller never overtakes one already waiting, even \
@@ -43,7 +49,8 @@ extension Recipe {
             Time comes from an injected `Clock` (`ContinuousClock` in the app), so the tests \
             run the bucket on a clock they move by hand. Each start resets the refill time \
             when it empties the bucket, so a late wake-up never earns a token early: the \
-            spacing holds even when sleeps overshoot (`RateLimiterTests.lateWakeUpsKeepTheSpacing`).
+            spacing holds when every sleep overshoots by less than an interval \
+            (`RateLimiterTests.lateWakeUpsKeepTheSpacing`).
             """,
             measuredThroughput,
         ],
