@@ -147,7 +147,18 @@ extension Recipe {
 
     /// What `compare bounded-buffer-backpressure` measured, for the page.
     private static let measuredThroughput = """
-        Throughput: MEASURED
+        Throughput, measured with `swift run -c release compare bounded-buffer-backpressure \
+        --runs 15`, twice, on 2 cores (Linux, Swift 6.3.1, release build, 2026-11-24, while \
+        other builds kept the load average between 10 and 15), median wall time of one run. \
+        **throughput** (4 producers × 2,500 items through 5 slots, one consumer, no delay): \
+        legacy 45.4 and 45.7 ms, about 220,000 items a second, with 13 threads at the peak; \
+        modern 11.7 and 10.1 ms, about 900,000 items a second, with 8 (0.26× and 0.22× the \
+        legacy time; CPU 45 ms against 9 to 12 ms). A full or empty legacy buffer parks a \
+        thread in the kernel and another thread's `signal()` wakes it; a suspended task is a \
+        continuation in an array, resumed on one of the pool's two threads. **slow \
+        consumer** (12 items, the consumer waits 50 ms before each): 602 to 606 ms on both \
+        sides: when the consumer is slower, it sets the pace, and the buffer only decides \
+        how far ahead the producer may run.
         """
 }
 
@@ -161,5 +172,5 @@ private func recordThroughput(_ items: [Int], _ context: RunContext) {
     context.record("items", items.count)
     let byProducer = Dictionary(grouping: items) { $0 / 1000 }
     context.record("eachProducerInOrder", byProducer.values.allSatisfy { $0 == $0.sorted() })
-    context.log("\(items.count) items from \(byProducer.count) producers")
+    context.log("every item received from \(byProducer.count) producers")
 }

@@ -154,7 +154,7 @@ extension BoundedBuffer where Element == Int {
                 await buffer.finish()
             }
             var highWaterMark = 0
-            while true {
+            for _ in 1...count {
                 try await Task.sleep(for: consumerDelay)
                 highWaterMark = max(highWaterMark, await buffer.count)
                 guard let item = try await buffer.receive() else { break }
