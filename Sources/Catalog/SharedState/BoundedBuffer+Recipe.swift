@@ -127,19 +127,20 @@ extension Recipe {
             ),
             Scenario(
                 "throughput",
-                rules: [.invariant(["items", "eachProducerInOrder"])],
+                rules: [.invariant(["everyItemArrived", "eachProducerInOrder"])],
                 legacy: { context in
                     let perProducer = throughputItems(context.pace)
                     let items = await onOwnThread {
                         Legacy.BoundedBuffer<Int>.manyProducers(
                             capacity: 5, producers: 4, perProducer: perProducer)
                     }
-                    recordThroughput(items, context)
+                    recordThroughput(items, expected: 4 * perProducer, context)
                 },
                 modern: { context in
+                    let perProducer = throughputItems(context.pace)
                     let items = try await Modern.BoundedBuffer<Int>.manyProducers(
-                        capacity: 5, producers: 4, perProducer: throughputItems(context.pace))
-                    recordThroughput(items, context)
+                        capacity: 5, producers: 4, perProducer: perProducer)
+                    recordThroughput(items, expected: 4 * perProducer, context)
                 }
             ),
         ]
@@ -168,8 +169,8 @@ private func throughputItems(_ pace: Pace) -> Int {
 }
 
 /// Records how many items came through and whether each producer's items kept their order.
-private func recordThroughput(_ items: [Int], _ context: RunContext) {
-    context.record("items", items.count)
+private func recordThroughput(_ items: [Int], expected: Int, _ context: RunContext) {
+    context.record("everyItemArrived", items.count == expected && Set(items).count == expected)
     let byProducer = Dictionary(grouping: items) { $0 / 1000 }
     context.record("eachProducerInOrder", byProducer.values.allSatisfy { $0 == $0.sorted() })
     context.log("every item received from \(byProducer.count) producers")

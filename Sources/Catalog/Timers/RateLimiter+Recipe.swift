@@ -139,8 +139,8 @@ extension Recipe {
         **throughput** (500 jobs at 1,000 a second after a burst of 10, so at best 490 ms): \
         legacy 536.8 and 538.0 ms, modern 529.3 and 538.5 ms: about 930 jobs a second on both \
         sides, 9 and 8 threads. Both fall a little short of the rate because every wake-up \
-        (an `asyncAfter` block, a `Task.sleep`) comes a little late, and a late start is \
-        never made up: the limiter errs on the slow side. **8 jobs, burst 3** (one token \
+        (an `asyncAfter` block, a `Task.sleep`) comes a little late, and lateness shorter \
+        than an interval is not made up: the limiter errs on the slow side. **8 jobs, burst 3** (one token \
         every 200 ms): 1.001 to 1.002 s on both sides, five intervals after the burst. The \
         limiter's own bookkeeping is invisible next to the rate it enforces.
         """
