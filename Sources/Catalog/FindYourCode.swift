@@ -189,6 +189,10 @@ public enum FindYourCode {
                         "waiting for input to settle (debounce)",
                         "cancel and replace a sleeping `Task`",
                         recipes: ["debounce"]),
+                    Use(
+                        "retrying pending work when a rate-limit token is due",
+                        "an actor token bucket on an injected `Clock`: callers `await acquire()`",
+                        recipes: ["rate-limiter"]),
                 ]),
             APIIndexEntry(
                 ["Timer.scheduledTimer", "scheduledTimerWithTimeInterval", "NSTimer"],
@@ -379,6 +383,14 @@ public enum FindYourCode {
                         "limiting work to N at a time",
                         "a sliding-window task group",
                         recipes: ["semaphore-throttle"]),
+                    Use(
+                        "a producer waiting for room in a bounded buffer",
+                        "an actor channel whose `send` suspends (never `AsyncStream`: it drops)",
+                        recipes: ["bounded-buffer-backpressure"]),
+                    Use(
+                        "at most N pooled resources in use, with a drain",
+                        "an actor pool with a FIFO line of continuations",
+                        recipes: ["resource-pool"]),
                     Use(
                         "as a lock (`value: 1`)",
                         "a `Mutex`; an actor",

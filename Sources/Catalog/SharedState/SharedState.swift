@@ -20,5 +20,7 @@ extension Catalog {
         .priorityInversionDemo,
         .actorReentrancy,
         .messagePassingConfinement,
+        .boundedBufferBackpressure,
+        .resourcePool,
     ]
 }

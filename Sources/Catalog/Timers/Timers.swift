@@ -12,5 +12,6 @@ extension Catalog {
         .connectTimeout,
         .debounce,
         .retryWithBackoff,
+        .rateLimiter,
     ]
 }

@@ -1,0 +1,253 @@
+import Dispatch
+import Foundation
+import Legacy
+import Modern
+import RecipeKit
+import Testing
+
+/// Yields until `condition` holds: the waiters being counted are parked on continuations, so
+/// this never sleeps and never waits on a timer.
+private func until(_ condition: () async -> Bool) async {
+    while !(await condition()) { await Task.yield() }
+}
+
+/// A one-shot gate for one waiting task.
+private final class Gate: Sendable {
+    private let pair = AsyncStream.makeStream(of: Void.self)
+    func open() { pair.continuation.finish() }
+    func wait() async { for await _ in pair.stream {} }
+}
+
+/// A modern user that holds an element until its gate opens.
+private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<[String]>? = nil, name: String = "")
+    -> Task<Void, any Error>
+{
+    Task {
+        try await pool.use { _ in
+            await gate.wait()
+            log?.withLock { $0.append("\(name) leaves") }
+        }
+    }
+}
+
+@Suite struct ResourcePoolTests {
+    enum Side: String, CaseIterable, Sendable {
+        case legacy, modern
+    }
+
+    private func busyPool(_ side: Side, users: Int, work: Duration) async throws -> (
+        maxInUse: Int, created: Int, drainFoundIdle: Bool
+    ) {
+        switch side {
+        case .legacy:
+            await onOwnThread {
+                Legacy.ResourcePool<Int>.busyPool(maximumCount: 3, users: users, work: work, log: { _ in })
+            }
+        case .modern:
+            try await Modern.ResourcePool<Int>.busyPool(maximumCount: 3, users: users, work: work, log: { _ in })
+        }
+    }
+
+    @Test(arguments: Side.allCases)
+    func twentyUsersNeverExceedThree(_ side: Side) async throws {
+        let result = try await busyPool(side, users: 20, work: .milliseconds(1))
+        #expect(result.maxInUse <= 3)
+        #expect(result.created <= 3)
+        #expect(result.drainFoundIdle)
+    }
+
+    @Test(arguments: Side.allCases)
+    func hundredsOfUsersNeverExceedThree(_ side: Side) async throws {
+        let result = try await busyPool(side, users: 300, work: .zero)
+        #expect(result.maxInUse <= 3)
+        #expect(result.created <= 3)
+        #expect(result.drainFoundIdle)
+    }
+
+    @Test(arguments: Side.allCases)
+    func drainWaitsForUsersAndHoldsOffCheckOuts(_ side: Side) async throws {
+        let events = Locked<[String]>([])
+        switch side {
+        case .legacy:
+            await onOwnThread {
+                let pool = Legacy.ResourcePool<Int>(maximumCount: 3) { 0 }
+                let (inside, release, done) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchGroup())
+                done.enter()
+                Thread.detachNewThread {
+                    pool.use { _ in
+                        inside.signal()
+                        release.wait()
+                        events.withLock { $0.append("A leaves") }
+                    }
+                    done.leave()
+                }
+                inside.wait()
+                done.enter()
+                Thread.detachNewThread {
+                    pool.drain {
+                        events.withLock { $0.append("drain") }
+                        // A check-out that comes while the drain runs waits for it to return.
+                        let bStarted = DispatchSemaphore(value: 0)
+                        done.enter()
+                        Thread.detachNewThread {
+                            bStarted.signal()
+                            pool.use { _ in events.withLock { $0.append("B") } }
+                            done.leave()
+                        }
+                        bStarted.wait()
+                        events.withLock { $0.append("drain ends") }
+                    }
+                    done.leave()
+                }
+                release.signal()
+                done.wait()
+            }
+            #expect(events.withLock { $0 } == ["A leaves", "drain", "drain ends", "B"])
+        case .modern:
+            let pool = Modern.ResourcePool<Int>(maximumCount: 3) { 0 }
+            let gate = Gate()
+            let a = holder(pool, gate, log: events, name: "A")
+            await until { await pool.inUseCount == 1 }
+            let drain = Task {
+                try await pool.drain {
+                    events.withLock { $0.append("drain") }
+                    #expect(await pool.inUseCount == 0)
+                    events.withLock { $0.append("drain ends") }
+                }
+            }
+            await until { await pool.waitingCount == 1 }  // 2 slots free, but A is in use
+            let b = Task { try await pool.use { _ in events.withLock { $0.append("B") } } }
+            await until { await pool.waitingCount == 2 }  // behind the drain, though slots are free
+            gate.open()
+            try await a.value
+            try await drain.value
+            try await b.value
+            #expect(events.withLock { $0 } == ["A leaves", "drain", "drain ends", "B"])
+        }
+    }
+
+    @Test func modernWaitersAreServedInFIFOOrder() async throws {
+        let pool = Modern.ResourcePool<Int>(maximumCount: 1) { 0 }
+        let gate = Gate()
+        let first = holder(pool, gate)
+        await until { await pool.inUseCount == 1 }
+        let order = Locked<[Int]>([])
+        var waiters: [Task<Void, any Error>] = []
+        for index in 0..<10 {
+            waiters.append(Task { try await pool.use { _ in order.withLock { $0.append(index) } } })
+            await until { await pool.waitingCount == index + 1 }
+        }
+        gate.open()
+        try await first.value
+        for waiter in waiters { try await waiter.value }
+        #expect(order.withLock { $0 } == Array(0..<10))
+    }
+
+    @Test func modernCancelledWaiterLosesNoElement() async throws {
+        let pool = Modern.ResourcePool<Int>(maximumCount: 3) { 0 }
+
+        // Cancelled before the call: throws at once, with slots free.
+        let early = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await pool.use { _ in }
+        }
+        await #expect(throws: CancellationError.self) { try await early.value }
+        #expect(await pool.inUseCount == 0)
+
+        // Cancelled while waiting: throws, leaves the line, took no slot.
+        let gates = (0..<3).map { _ in Gate() }
+        let holders = gates.map { holder(pool, $0) }
+        await until { await pool.inUseCount == 3 }
+        let waiting = Task { try await pool.use { _ in Issue.record("a cancelled waiter got in") } }
+        await until { await pool.waitingCount == 1 }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(await pool.waitingCount == 0)
+        #expect(await pool.inUseCount == 3)
+
+        // Cancelled after its turn came: it runs and returns its element.
+        let late = Gate()
+        let admitted = Task { try await pool.use { _ in await late.wait() } }
+        await until { await pool.waitingCount == 1 }
+        gates[0].open()
+        await until { await pool.waitingCount == 0 }
+        admitted.cancel()
+        late.open()
+        try await admitted.value
+        for gate in gates { gate.open() }
+        for holder in holders { try await holder.value }
+        #expect(await pool.inUseCount == 0)
+
+        // Nothing lost: three users can still hold an element at once, and none was created anew.
+        let again = (0..<3).map { _ in Gate() }
+        let users = again.map { holder(pool, $0) }
+        await until { await pool.inUseCount == 3 }
+        #expect(await pool.createdCount == 3)
+        for gate in again { gate.open() }
+        for user in users { try await user.value }
+        #expect(await pool.inUseCount == 0)
+    }
+
+    @Test func modernCancelledDrainLetsUsersIn() async throws {
+        let pool = Modern.ResourcePool<Int>(maximumCount: 3) { 0 }
+        let gate = Gate()
+        let a = holder(pool, gate)
+        await until { await pool.inUseCount == 1 }
+        let drain = Task { try await pool.drain { Issue.record("a cancelled drain ran") } }
+        await until { await pool.waitingCount == 1 }
+        let b = Task { try await pool.use { _ in } }
+        await until { await pool.waitingCount == 2 }
+        drain.cancel()
+        await #expect(throws: CancellationError.self) { try await drain.value }
+        try await b.value  // let in once the drain left the line, while A still holds its element
+        #expect(await pool.inUseCount == 1)
+        gate.open()
+        try await a.value
+        #expect(await pool.waitingCount == 0)
+        #expect(try await pool.drain { 42 } == 42)
+    }
+
+    @Test func modernHundredsOfUsersWithCancellation() async throws {
+        let pool = Modern.ResourcePool<Int>(maximumCount: 3) { 0 }
+        let tally = Locked((inUse: 0, maxInUse: 0))
+        var users: [Task<Bool, Never>] = []
+        for index in 0..<300 {
+            let user = Task {
+                do {
+                    try await pool.use { _ in
+                        tally.withLock { $0.inUse += 1; $0.maxInUse = max($0.maxInUse, $0.inUse) }
+                        await Task.yield()
+                        tally.withLock { $0.inUse -= 1 }
+                    }
+                    return true
+                } catch {
+                    return false
+                }
+            }
+            if index % 3 == 0 { user.cancel() }  // before, while waiting, or while using
+            users.append(user)
+        }
+        var succeeded = 0
+        for user in users where await user.value { succeeded += 1 }
+        #expect(succeeded >= 200)
+        #expect(tally.withLock { $0.maxInUse } <= 3)
+        #expect(await pool.inUseCount == 0)
+        #expect(await pool.waitingCount == 0)
+        #expect(await pool.createdCount <= 3)
+        #expect(try await pool.drain { "idle" } == "idle")
+    }
+
+    @Test func modernFailedCreationGivesTheSlotBack() async throws {
+        struct Refused: Error {}
+        let attempts = Locked(0)
+        let pool = Modern.ResourcePool<Int>(maximumCount: 1) {
+            let attempt = attempts.withLock { $0 += 1; return $0 }
+            if attempt == 1 { throw Refused() }
+            return attempt
+        }
+        await #expect(throws: Refused.self) { try await pool.use { _ in } }
+        #expect(await pool.inUseCount == 0)
+        #expect(await pool.createdCount == 0)
+        #expect(try await pool.use { $0 } == 2)
+    }
+}
