@@ -4,12 +4,12 @@ import Foundation
 /// A `@MainActor` closure handed to a non-`@Sendable` Dispatch parameter traps
 /// when Dispatch runs it on another queue.
 ///
-/// `DispatchGroup.notify(queue:execute:)` takes a plain `() -> Void`. A closure
-/// written inside `@MainActor` code (a view controller, a view model) and passed
-/// there is inferred to be `@MainActor` too, like the code around it. Swift 6
-/// checks that isolation when the closure starts, so when the group runs it on
-/// a global queue the check fails and the process dies with SIGILL. The
-/// compiler says nothing. `DispatchWorkItem(block:)`, `setEventHandler` and
+/// `DispatchGroup.notify(queue:execute:)` takes a plain `() -> Void`. A
+/// closure written inside `@MainActor` code (a view controller, a view model)
+/// and passed there is inferred to be `@MainActor` too, like the code around
+/// it. Swift 6 checks that isolation when the closure starts, so when the group
+/// runs it on a global queue the check fails and the process dies with SIGILL.
+/// The compiler says nothing. `DispatchWorkItem(block:)`, `setEventHandler` and
 /// `setCancelHandler` take plain closures as well; `async`, `asyncAfter` and
 /// `concurrentPerform` take `@Sendable` ones, which are never inferred to be
 /// `@MainActor`.
