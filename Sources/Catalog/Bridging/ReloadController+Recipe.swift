@@ -30,10 +30,11 @@ extension Recipe {
         ],
         pitfalls: [
             "There is no compile-time diagnostic, not even a warning: the package builds with warnings as errors. The trap appears only when the closure runs, possibly on a rarely taken path.",
+            "Whether it traps depends on the file's imports. Swift 6.3.1 on Linux inserts the check only where the file says `import Dispatch`; in a file that imports only Foundation (which brings Dispatch along) the same `@MainActor` closure runs on the global queue unchecked, and may even call synchronous main-actor methods there: no trap, just a data race (`ReloadControllerFoundationOnlyTests.withoutImportDispatchTheClosureRunsOffMainUnchecked`). The legacy file imports Dispatch to show the trap; the fixes are the same either way.",
             "`queue.async`, `asyncAfter` and `DispatchQueue.concurrentPerform` take `@Sendable` closures and are safe; `notify`, `DispatchWorkItem(block:)`, `setEventHandler` and `setCancelHandler` take plain ones and are not.",
             "`group.notify(queue: .main) { … }` from `@MainActor` code passes the check (the main actor's executor is the main queue): the trap needs a closure that runs somewhere else, which makes it easy to miss in a first test.",
             "Never put legacy Dispatch code in top-level `main.swift` code or in a target built with `.defaultIsolation(MainActor.self)`: everything there is `@MainActor`, so every such closure is too.",
-            "On Linux the crash report is the only clue, and only while the runtime's backtracer is on (the default for a program run from a terminal). Look for `swift_task_isCurrentExecutorWithFlags` under a closure of yours.",
+            "On Linux the crash report is the only clue, and only while the runtime's backtracer is on (the default for a program run from a terminal). Look for `swift_task_isCurrentExecutorWithFlags` under a closure of yours. Setting `SWIFT_IS_CURRENT_EXECUTOR_LEGACY_MODE_OVERRIDE=legacy` makes the runtime print `Incorrect actor executor assumption; Expected same executor as MainActor` instead, but that mode asks for the main *thread*, so on Linux it also flags correct main-queue code that runs after `dispatchMain()`.",
         ],
         annotations: [
             "`ReloadController` is `@MainActor` on purpose: that is the code the trap lives in. The lint that keeps `@MainActor` out of legacy files exempts this bridging recipe.",
@@ -43,6 +44,7 @@ extension Recipe {
         differences: [
             "The legacy `notify` closure written in `@MainActor` code traps with SIGILL after `loading 3 pages`, and its crash report names `dispatch_assert_queue`; the modern task group finishes (`ReloadControllerTests.mainActorNotifyClosureTrapsOnAGlobalQueue`, `ReloadControllerTests.modernTaskGroupFinishesInAChildProcess`).",
             "Both legacy fixes run the same closure body on a global queue and log `group done` (`ReloadControllerTests.legacyFixesRunTheClosureOffMain`).",
+            "In a file that does not import Dispatch, the same `@MainActor` closure is not checked and runs off the main queue (`ReloadControllerFoundationOnlyTests.withoutImportDispatchTheClosureRunsOffMainUnchecked`).",
         ],
         isBridging: true,
         replaces: [.groupNotify, .workItem, .sourceHandlers],
