@@ -23,13 +23,14 @@ public enum ChildProcess {
     /// (blocked, not merely slow) after the timeout, and returns how it ended and the lines it wrote
     /// to standard output. With `crashReport`, the Swift runtime's backtracer stays on and the
     /// digest of the crash report it writes to standard error follows those lines (see
-    /// `CrashReport`).
+    /// `CrashReport`; not under ThreadSanitizer, where `CrashReport.isAvailable` is false).
     public static func run(
         _ executable: URL = executable,
         arguments: [String],
         timeout: Duration,
         crashReport: Bool = false
     ) async -> (result: DemoResult, lines: [String]) {
+        let crashReport = crashReport && CrashReport.isAvailable
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

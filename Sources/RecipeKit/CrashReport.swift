@@ -15,6 +15,13 @@ public enum CrashReport {
         "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,"
         + "sanitize=yes,output-to=stderr,limit=16"
 
+    /// Whether a child built like this process can produce a report. Not under ThreadSanitizer:
+    /// there the backtracer's crash handler starts its helper from the signal handler, which trips
+    /// a sanitizer check, and the child exits with status 66 instead of dying of its signal. A
+    /// demonstration child is the `compare` built next to this process, so it is sanitized exactly
+    /// when this process is.
+    public static let isAvailable: Bool = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") == nil
+
     /// The most frames the digest keeps.
     public static let frameLimit = 8
 

@@ -22,6 +22,11 @@ import Testing
         let logged = lines.filter { !$0.hasPrefix("stderr: ") }
         #expect(logged == ["loading 3 pages"])
         let report = lines.filter { $0.hasPrefix("stderr: ") }
+        // Under ThreadSanitizer the child runs without the backtracer: the signal is all there is.
+        guard CrashReport.isAvailable else {
+            #expect(report.isEmpty)
+            return
+        }
         #expect(report.first == "stderr: *** Program crashed: Illegal instruction at 0x… ***")
         #expect(report.contains { $0.contains("dispatch_assert_queue in libdispatch.so") })
         #expect(report.contains { $0.contains("swift_task_isCurrentExecutorWithFlags") })
