@@ -335,6 +335,10 @@ public enum FindYourCode {
                         "after wrapped callbacks finish",
                         "the code after `await withDiscardingTaskGroup`",
                         recipes: ["group-wrap-callback-api"]),
+                    Use(
+                        "written in `@MainActor` code, notifying another queue",
+                        "the code after `await withTaskGroup`; or `{ @Sendable in … }`: the plain closure inherits `@MainActor` and traps",
+                        recipes: ["isolation-inference-trap"]),
                 ]),
             APIIndexEntry(
                 ["DispatchGroup.wait", "dispatch_group_wait"],
@@ -399,6 +403,10 @@ public enum FindYourCode {
                         "inside `async` code",
                         "never: a blocking wait starves the cooperative pool",
                         recipes: ["semaphore-in-async-starvation"]),
+                    Use(
+                        "in a test, waiting for the callback under test (XCTest: an expectation)",
+                        "an `async` test; `confirmation(expectedCount:)` to count the callbacks",
+                        recipes: ["async-test-harness"]),
                 ])
         ])
 

@@ -21,12 +21,16 @@ public enum ChildProcess {
 
     /// Runs `compare` (or another executable) with these arguments; kills it when it is found hung
     /// (blocked, not merely slow) after the timeout, and returns how it ended and the lines it wrote
-    /// to standard output.
+    /// to standard output. With `crashReport`, the Swift runtime's backtracer stays on and the
+    /// digest of the crash report it writes to standard error follows those lines (see
+    /// `CrashReport`; not under ThreadSanitizer, where `CrashReport.isAvailable` is false).
     public static func run(
         _ executable: URL = executable,
         arguments: [String],
-        timeout: Duration
+        timeout: Duration,
+        crashReport: Bool = false
     ) async -> (result: DemoResult, lines: [String]) {
+        let crashReport = crashReport && CrashReport.isAvailable
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -34,7 +38,7 @@ public enum ChildProcess {
         environment["NO_COLOR"] = "1"
         // Without this, the Swift runtime's backtracer symbolicates every crash before the process
         // dies, which only makes a trap slower to report.
-        environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment["SWIFT_BACKTRACE"] = crashReport ? CrashReport.backtraceSetting : "enable=no"
         // Under ThreadSanitizer a process sleeps a second in exit, to let late race reports in;
         // asleep, a child that has finished would look hung. The parent's own run still reports.
         environment["TSAN_OPTIONS"] = [environment["TSAN_OPTIONS"], "atexit_sleep_ms=0"]
@@ -42,7 +46,8 @@ public enum ChildProcess {
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = crashReport ? errors : FileHandle.nullDevice
         let exited = Locked(false)
         process.terminationHandler = { _ in exited.withLock { $0 = true } }
         do {
@@ -56,13 +61,20 @@ public enum ChildProcess {
         let reader = Task {
             await onOwnThread(name: "child-output") { output.fileHandleForReading.readDataToEndOfFile() }
         }
+        let errorReader: Task<Data, Never>? =
+            crashReport
+            ? Task { await onOwnThread(name: "child-errors") { errors.fileHandleForReading.readDataToEndOfFile() } }
+            : nil
         let endedByItself = await waitForExit(of: process.processIdentifier, exited: exited, timeout: timeout)
         if !endedByItself {
             kill(process.processIdentifier, SIGKILL)
             await onOwnThread(name: "child-reaper") { process.waitUntilExit() }
         }
         let data = await reader.value
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        if let errorReader {
+            lines += CrashReport.digest(String(decoding: await errorReader.value, as: UTF8.self))
+        }
         guard endedByItself else { return (.hung, lines) }
         switch process.terminationReason {
         case .uncaughtSignal: return (.trapped(signal: process.terminationStatus), lines)

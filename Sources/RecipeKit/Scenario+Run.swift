@@ -28,7 +28,8 @@ extension Scenario {
         case .childProcess:
             let (result, lines) = await ChildProcess.run(
                 arguments: ["--demo", recipe.id, self.name, name.rawValue, "--pace", pace.name],
-                timeout: pace.demoTimeout
+                timeout: pace.demoTimeout,
+                crashReport: showsCrashReport
             )
             return Outcome(lines: lines, values: ["exit": result.description], demo: result)
         }

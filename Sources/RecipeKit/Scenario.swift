@@ -9,14 +9,20 @@ public struct Scenario: Sendable, Identifiable {
     public let rules: [ParityRule]
     public let legacy: Side
     public let modern: Side
+    /// Whether a child-process side keeps the Swift crash report, whose digest is then shown after
+    /// its lines (see `CrashReport`).
+    public let showsCrashReport: Bool
 
     public var id: String { name }
 
-    public init(_ name: String = "main", rules: [ParityRule], legacy: Side, modern: Side) {
+    public init(
+        _ name: String = "main", rules: [ParityRule], legacy: Side, modern: Side, showsCrashReport: Bool = false
+    ) {
         self.name = name
         self.rules = rules
         self.legacy = legacy
         self.modern = modern
+        self.showsCrashReport = showsCrashReport
     }
 
     /// A scenario whose two sides run in this process.

@@ -7,8 +7,11 @@ extension Catalog {
         .jobThrottle,
         .semaphoreStarvation,
         .blockingJobs,
+        .mainThreadCheck,
+        .isolationInferenceTrap,
         .closureBasics,
         .captureSemantics,
+        .asyncTestHarness,
         .benchmark,
     ]
 
