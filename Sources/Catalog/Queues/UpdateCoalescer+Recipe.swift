@@ -41,7 +41,7 @@ extension Recipe {
             "`UpdateCoalescer` (Legacy) is `@unchecked Sendable`: the posted block must capture it. Its state is main-queue state, and `dispatchPrecondition(condition: .onQueue(.main))` traps a call from any other queue.",
             "The legacy `flush` closure is not `@Sendable`: it is stored and called on the main queue only.",
         ],
-        replaces: [.mainAsync, .dispatchPrecondition],
+        replaces: [.setNeedsUpdate],
         scenarios: [
             Scenario(
                 rules: [.exact],
