@@ -39,6 +39,10 @@ public enum FindYourCode {
                         "a `@MainActor` function: callers on main call it, the others `await` it",
                         recipes: ["main-inline-or-async"]),
                     Use(
+                        "coalescing many \"needs update\" requests into one update",
+                        "a `@MainActor` dirty flag and one `Task { @MainActor in … }` flush",
+                        recipes: ["coalesce-next-turn"]),
+                    Use(
                         "telling listeners on main that something changed",
                         "an `AsyncStream` consumed by a `@MainActor` task",
                         recipes: ["readers-writer-barrier"]),

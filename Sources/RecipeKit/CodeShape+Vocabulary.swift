@@ -57,6 +57,9 @@ extension CodeShape {
         "DispatchQueue(label:qos: .background)", swift: ["DispatchQueue(label background)"],
         objc: ["dispatch_queue_attr_make_with_qos_class(QOS_CLASS_BACKGROUND)"],
         modern: "`Task(priority: .background)`, awaited by the work that needs it, so it can be escalated")
+    public static let setNeedsUpdate = CodeShape(
+        "setNeedsUpdate (a dirty flag and one main-queue flush)", swift: [".setNeedsUpdate"],
+        objc: [".setNeedsUpdate"], modern: "a `@MainActor` flag and one `Task { @MainActor in … }` flush")
     public static let queueSpecific = CodeShape(
         "DispatchSpecificKey",
         swift: [

@@ -9,5 +9,7 @@ extension Catalog {
         .dispatchSourceSignal,
         .dispatchIORead,
         .streamLineReader,
+        .notificationObserverStream,
+        .progressObservationStream,
     ]
 }

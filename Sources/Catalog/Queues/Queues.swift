@@ -15,5 +15,6 @@ extension Catalog {
         .generateSortRandomNumbers,
         .queueSpecificKey,
         .mainInlineOrAsync,
+        .coalesceNextTurn,
     ]
 }

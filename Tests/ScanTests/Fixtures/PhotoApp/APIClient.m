@@ -81,7 +81,7 @@ static char separator = '"';
 
 - (void)startPolling {
     self.timer = [NSTimer scheduledTimerWithTimeInterval:5.0 target:self selector:@selector(poll) userInfo:nil repeats:YES];  // expect: Timer.scheduledTimer -> timer-invalidate
-    [[NSNotificationCenter defaultCenter] addObserver:self selector:@selector(pause) name:@"pause" object:nil];  // expect: NotificationCenter.addObserver
+    [[NSNotificationCenter defaultCenter] addObserver:self selector:@selector(pause) name:@"pause" object:nil];  // expect: NotificationCenter.addObserver -> notification-observer-stream
     [self performSelectorInBackground:@selector(warmUp) withObject:nil];  // expect: performSelector(inBackground:) -> background-then-main
 }
 

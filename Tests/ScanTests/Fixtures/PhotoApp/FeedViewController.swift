@@ -62,7 +62,7 @@ final class FeedViewController: UIViewController {
     #endif
 
     func observe() {
-        NotificationCenter.default.addObserver(  // expect: NotificationCenter.addObserver
+        NotificationCenter.default.addObserver(  // expect: NotificationCenter.addObserver -> notification-observer-stream
             forName: UIApplication.didBecomeActiveNotification, object: nil, queue: .main
         ) { [weak self] _ in self?.refresh() }
     }
