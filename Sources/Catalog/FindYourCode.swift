@@ -189,6 +189,10 @@ public enum FindYourCode {
                         "waiting for input to settle (debounce)",
                         "cancel and replace a sleeping `Task`",
                         recipes: ["debounce"]),
+                    Use(
+                        "at most once per interval, the latest call winning (throttle)",
+                        "an actor with the latest argument and one sleeping `Task`",
+                        recipes: ["throttle-latest"]),
                 ]),
             APIIndexEntry(
                 ["Timer.scheduledTimer", "scheduledTimerWithTimeInterval", "NSTimer"],
@@ -239,6 +243,10 @@ public enum FindYourCode {
                         "a timeout for an operation",
                         "`withTimeout`: a task group racing the work against `Task.sleep`",
                         recipes: ["connect-timeout"]),
+                    Use(
+                        "flushing a batch at N items or T after its first item",
+                        "one consumer task over a stream of items and deadlines",
+                        recipes: ["batch-size-or-time"]),
                 ]),
             APIIndexEntry(
                 ["DispatchTime.now()", "DispatchTimeoutResult", "dispatch_walltime"],
@@ -442,6 +450,10 @@ public enum FindYourCode {
                         "a lock that high- and low-priority work share",
                         "an actor the high-priority task awaits (escalated on Apple platforms)",
                         recipes: ["priority-inversion-demo"]),
+                    Use(
+                        "a pending value and a busy flag feeding a slow sink (conflation)",
+                        "an actor with `pending` and one drain `Task`",
+                        recipes: ["conflate-latest"]),
                 ]),
             APIIndexEntry(
                 ["pthread_mutex_t", "pthread_mutex_lock", "pthread_mutex_unlock"],

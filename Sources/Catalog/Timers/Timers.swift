@@ -12,5 +12,8 @@ extension Catalog {
         .connectTimeout,
         .debounce,
         .retryWithBackoff,
+        .throttleLatest,
+        .conflateLatest,
+        .batchSizeOrTime,
     ]
 }
