@@ -43,7 +43,7 @@ extension Recipe {
             "`cancel()` on the Legacy side lets the send in progress run to the end (a blocking call on a queue can't be interrupted); on the Modern side it cancels the drain task, so the sink's `await` sees the cancellation and ends early. Neither side sends anything after `cancel()` (`ConflatorTests.cancelStopsTheModernSendButLetsTheLegacySendFinish`).",
             "The Legacy sink blocks a dispatch thread for each send; the Modern sink suspends and holds no thread while it waits.",
         ],
-        replaces: [.nsLock, .nsLockLock, .queueAsync, .groupNotify],
+        replaces: [.nsLock, .queueAsync, .groupNotify, .dispatchGroup, .groupEnter],
         scenarios: [
             Scenario(
                 rules: [.exact, .invariant(["firstSent", "lastSent", "increasing", "maxInFlight"])],

@@ -44,7 +44,7 @@ extension Recipe {
             "Legacy `call` is fire-and-forget from any thread (it hops with `queue.async`); Modern `call` is `await throttler.call(x)`, ordered per caller by the actor. Both take hundreds of concurrent callers (`ThrottlerTests.hundredsOfConcurrentCallersRunSpacedAndEndOnTheLast`).",
             "Modern takes an injected `Clock`, so its behaviour is tested exactly on a manual clock (`ThrottlerTests.modernOnAManualClockRunsExactlyAtTheIntervalEnd`); Legacy reads `DispatchTime.now()` and is tested in real time with \"at least\" assertions.",
         ],
-        replaces: [.asyncAfter, .workItem, .dispatchTime],
+        replaces: [.asyncAfter, .workItem],
         scenarios: [
             Scenario(
                 rules: [.exact, .invariant(["spacedByTheInterval"])],

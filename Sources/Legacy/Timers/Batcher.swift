@@ -1,7 +1,7 @@
 import Foundation
 
-/// Collects items into batches: a batch is flushed when it holds `size` items
-/// or `maxWait` after its first item, whichever comes first.
+/// Flushes a batch at `size` items or `maxWait` after its first item: a serial
+/// queue owns the buffer, a one-shot timer source the deadline.
 ///
 /// The shape of analytics and logging SDKs that batch their uploads: a serial
 /// queue owns the buffer; `add` appends and flushes at `size`; a one-shot

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Feeds a slow sink from a fast producer: while a send is in progress, only
-/// the newest value waits, and the values in between are dropped.
+/// Feeds a slow sink the newest value, one send at a time: a lock, a pending
+/// value and a busy flag, drained on a serial queue.
 ///
 /// The shape apps use to drive a slow device or view from a fast stream
 /// (a brightness slider, a progress bar, sensor readings): a lock-protected

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Runs an action at once if it is idle, else runs the latest call's argument
-/// when the interval since the last run ends.
+/// Runs an action at once if idle, else the latest argument when the interval
+/// ends: a serial queue and one `asyncAfter`, armed once, never replaced.
 ///
 /// The shape of iTerm2's `iTermRateLimitedUpdate` and matrix-ios-sdk's
 /// `MXThrottler`: keep the latest argument; if the minimum interval has passed

@@ -1,5 +1,5 @@
-/// Collects items into batches: a batch is flushed when it holds `size` items
-/// or `maxWait` after its first item, whichever comes first.
+/// Flushes a batch at `size` items or `maxWait` after its first item: one
+/// consumer task reads a stream of items and deadlines.
 ///
 /// One consumer task reads one `AsyncStream` of events: the items, and the
 /// deadlines. The first item of a batch starts a timer task that sleeps until

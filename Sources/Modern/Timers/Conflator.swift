@@ -1,5 +1,5 @@
-/// Feeds a slow sink from a fast producer: while a send is in progress, only
-/// the newest value waits, and the values in between are dropped.
+/// Feeds a slow sink the newest value, one send at a time: an actor with a
+/// pending value and one drain task.
 ///
 /// An actor holds the `pending` value and at most one drain task, which sends,
 /// takes `pending`, and sends again until nothing is pending. The first value

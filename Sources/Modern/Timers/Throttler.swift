@@ -1,5 +1,5 @@
-/// Runs an action at once if it is idle, else runs the latest call's argument
-/// when the interval since the last run ends.
+/// Runs an action at once if idle, else the latest argument when the interval
+/// ends: an actor and one sleeping task, never cancelled and replaced.
 ///
 /// An actor owns the latest argument, the time of the last run and at most
 /// ONE sleeping task. A call while that task sleeps only replaces the
