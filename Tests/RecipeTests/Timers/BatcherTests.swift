@@ -167,7 +167,8 @@ import Testing
 
     /// Cancel with a batch waiting for its deadline, and during a flush with items behind it.
     /// Modern: the timer's sleep ends (no sleeper left), the flush in progress sees the
-    /// cancellation, `finish()` returns, nothing more is flushed. Legacy: the buffer is dropped,
+    /// cancellation, `finish()` returns, and the full batch 11…20 still buffered in the stream is
+    /// never flushed (the loop checks `Task.isCancelled` before each event). Legacy: the buffer is dropped,
     /// but a flush in progress runs to the end.
     @Test func cancelDropsTheBufferAndEndsTheTimer() async throws {
         let clock = ManualTestClock()
@@ -192,7 +193,7 @@ import Testing
             extendLifetime(parked.continuation)
             flushing.withLock { $0.append((batch, Task.isCancelled)) }
         }
-        for item in 1...12 { busy.add(item) }
+        for item in 1...25 { busy.add(item) }  // 11…25 wait in the stream's buffer
         for await _ in entered.stream { break }
         busy.cancel()
         await busy.finish()
