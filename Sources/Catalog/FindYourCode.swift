@@ -197,6 +197,9 @@ public enum FindYourCode {
                         "retrying pending work when a rate-limit token is due",
                         "an actor token bucket on an injected `Clock`: callers `await acquire()`",
                         recipes: ["rate-limiter"]),
+                        "at most once per interval, the latest call winning (throttle)",
+                        "an actor with the latest argument and one sleeping `Task`",
+                        recipes: ["throttle-latest"]),
                 ]),
             APIIndexEntry(
                 ["Timer.scheduledTimer", "scheduledTimerWithTimeInterval", "NSTimer"],
@@ -247,6 +250,10 @@ public enum FindYourCode {
                         "a timeout for an operation",
                         "`withTimeout`: a task group racing the work against `Task.sleep`",
                         recipes: ["connect-timeout"]),
+                    Use(
+                        "flushing a batch at N items or T after its first item",
+                        "one consumer task over a stream of items and deadlines",
+                        recipes: ["batch-size-or-time"]),
                 ]),
             APIIndexEntry(
                 ["DispatchTime.now()", "DispatchTimeoutResult", "dispatch_walltime"],
@@ -474,6 +481,10 @@ public enum FindYourCode {
                         "a lock that high- and low-priority work share",
                         "an actor the high-priority task awaits (escalated on Apple platforms)",
                         recipes: ["priority-inversion-demo"]),
+                    Use(
+                        "a pending value and a busy flag feeding a slow sink (conflation)",
+                        "an actor with `pending` and one drain `Task`",
+                        recipes: ["conflate-latest"]),
                 ]),
             APIIndexEntry(
                 ["pthread_mutex_t", "pthread_mutex_lock", "pthread_mutex_unlock"],

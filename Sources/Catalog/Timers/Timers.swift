@@ -12,6 +12,9 @@ extension Catalog {
         .connectTimeout,
         .debounce,
         .retryWithBackoff,
+        .throttleLatest,
+        .conflateLatest,
+        .batchSizeOrTime,
         .rateLimiter,
     ]
 }
