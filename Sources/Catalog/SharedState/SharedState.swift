@@ -20,5 +20,8 @@ extension Catalog {
         .priorityInversionDemo,
         .actorReentrancy,
         .messagePassingConfinement,
+        .semaphoreAsMutex,
+        .waitForState,
+        .exclusiveGate,
     ]
 }
