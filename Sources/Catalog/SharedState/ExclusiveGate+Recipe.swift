@@ -53,7 +53,8 @@ extension Recipe {
             """
             Under load (200 threads, or 200 tasks on the actor, one writer in ten) no writer ever \
             overlaps anyone, and every caller gets through \
-            (`ExclusiveGateTests.writerNeverOverlapsAnyoneUnderLoad`).
+            (`ExclusiveGateTests.writerNeverOverlapsAnyoneUnderLoad`, \
+            `ExclusiveGateTests.writerNeverOverlapsAnyoneUnderLoadOnTheActor`).
             """,
             """
             For callers that can `await`, `AsyncExclusiveGate` is an actor over the same \
