@@ -91,7 +91,7 @@ extension Recipe {
             `Mutex` has no such call: only the scope that locked it unlocks it.
             """
         ],
-        replaces: [.semaphore, .semaphoreWait, .semaphoreSignal],
+        replaces: [.semaphoreAsLock],
         scenarios: [
             Scenario(
                 "4 × 10000 increments",
