@@ -142,12 +142,17 @@ import Testing
         let inside = DispatchSemaphore(value: 0)
         let stuck = Self.spawn { gate.shared { inside.signal(); release.wait() } }
         await onOwnThread { inside.wait() }
-        let timedOut = Locked(false)
-        let writer = Self.spawn { timedOut.withLock { $0 = !gate.exclusive(.milliseconds(20)) {} } }
-        while gate.waiting() == 0 { await Task.yield() }
+        // 100 ms, so that the reader usually arrives while the writer still waits; if this task is
+        // not scheduled in time, the reader simply arrives after it gave up. Either way it gets in.
+        let timedOut = Locked<Bool?>(nil)
+        let writer = Self.spawn {
+            let entered = gate.exclusive(.milliseconds(100)) {}
+            timedOut.withLock { $0 = !entered }
+        }
+        while gate.waiting() == 0 && timedOut.withLock({ $0 }) == nil { await Task.yield() }
         let heldBack = Self.spawn { gate.shared {} }
         #expect(await Self.join([writer, heldBack]))
-        #expect(timedOut.withLock { $0 })
+        #expect(timedOut.withLock { $0 } == true)
         #expect(gate.waiting() == 0)
         release.signal()
         #expect(await Self.join([stuck]))
