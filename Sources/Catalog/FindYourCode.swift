@@ -508,7 +508,11 @@ public enum FindYourCode {
                     Use(
                         "waiting until shared state reaches a value",
                         "actor state with waiting continuations; an `AsyncStream` of states",
-                        recipes: ["wait-for-state", "ticket-sale-condition"])
+                        recipes: ["wait-for-state", "ticket-sale-condition"]),
+                    Use(
+                        "a reader count and a writer flag: a hand-made read/write lock",
+                        "a `Mutex` state machine for synchronous callers; an actor with continuations for async ones",
+                        recipes: ["exclusive-gate"]),
                 ]),
             APIIndexEntry(
                 ["NSConditionLock"],
@@ -516,7 +520,11 @@ public enum FindYourCode {
                     Use(
                         "a producer/consumer hand-off",
                         "an actor state machine with continuations",
-                        recipes: ["condition-lock-alternation"])
+                        recipes: ["condition-lock-alternation"]),
+                    Use(
+                        "every accessor waiting until a background initialisation is done (not ready → ready)",
+                        "an actor whose methods await a stored initialisation `Task`",
+                        recipes: ["async-init-gate"]),
                 ]),
             APIIndexEntry(
                 ["pthread_rwlock_t", "pthread_rwlock_rdlock"],
@@ -524,7 +532,11 @@ public enum FindYourCode {
                     Use(
                         "readers that must not block each other",
                         "an immutable snapshot published through a `Mutex`; an actor",
-                        recipes: ["readers-writer-barrier", "rcu-snapshot"])
+                        recipes: ["readers-writer-barrier", "rcu-snapshot"]),
+                    Use(
+                        "a synchronous shared/exclusive gate whose writer drains the readers, with a timeout",
+                        "a `Mutex` around a FIFO line, blocked threads parked on their own semaphores; an actor with continuations for async callers",
+                        recipes: ["exclusive-gate"]),
                 ]),
             APIIndexEntry(
                 ["OSAtomicIncrement32", "OSAtomicCompareAndSwap32", "atomic_fetch_add"],

@@ -117,6 +117,9 @@ extension CodeShape {
     public static let semaphoreSignal = CodeShape(
         "DispatchSemaphore.signal", swift: ["DispatchSemaphore.signal"], objc: ["dispatch_semaphore_signal"],
         modern: "resume a continuation")
+    public static let semaphoreAsLock = CodeShape(
+        "DispatchSemaphore(value: 1)", swift: ["DispatchSemaphore(value 1)"],
+        objc: ["dispatch_semaphore_create(1)"], modern: "`Mutex`, when it guards a critical section")
 
     // MARK: Work items, once
 

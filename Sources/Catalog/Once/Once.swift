@@ -6,5 +6,6 @@ extension Catalog {
         .runOnce,
         .threadSafeSingleton,
         .requestCoalescing,
+        .asyncInitGate,
     ]
 }

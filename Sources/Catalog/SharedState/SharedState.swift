@@ -22,5 +22,8 @@ extension Catalog {
         .messagePassingConfinement,
         .boundedBufferBackpressure,
         .resourcePool,
+        .semaphoreAsMutex,
+        .waitForState,
+        .exclusiveGate,
     ]
 }

@@ -1,0 +1,130 @@
+import Foundation
+import Legacy
+import Modern
+import RecipeKit
+import Testing
+
+@Suite(.serialized) struct ConnectionStatusTests {
+    enum Side: String, CaseIterable, Sendable {
+        case legacy, modern
+    }
+
+    func connect(_ side: Side, waiters: Int) async -> [String] {
+        let recorder = Recorder()
+        let log = recorder.logger
+        switch side {
+        case .legacy:
+            await onOwnThread { Legacy.ConnectionStatus.connect(waiters: waiters, timeout: .seconds(30), log: log) }
+        case .modern:
+            await Modern.ConnectionStatus.connect(waiters: waiters, timeout: .seconds(30), log: log)
+        }
+        return recorder.lines
+    }
+
+    @Test(arguments: Side.allCases)
+    func threeWaitersEachResumeExactlyOnce(_ side: Side) async {
+        #expect(await connect(side, waiters: 3) == ["waiter 1: resumed", "waiter 2: resumed", "waiter 3: resumed"])
+    }
+
+    @Test(arguments: Side.allCases)
+    func hundredsOfWaitersAllResume(_ side: Side) async {
+        let lines = await connect(side, waiters: 200)
+        #expect(lines == (1...200).map { "waiter \($0): resumed" })
+    }
+
+    @Test(arguments: Side.allCases)
+    func aWaiterWithA20msDeadlineTimesOut(_ side: Side) async {
+        let recorder = Recorder()
+        let log = recorder.logger
+        let start = ContinuousClock.now
+        switch side {
+        case .legacy:
+            await onOwnThread { Legacy.ConnectionStatus.timeOut(after: .milliseconds(20), log: log) }
+        case .modern:
+            await Modern.ConnectionStatus.timeOut(after: .milliseconds(20), log: log)
+        }
+        #expect(ContinuousClock.now - start >= .milliseconds(20))
+        #expect(recorder.lines == ["waiter: timed out"])
+    }
+
+    @Test(arguments: Side.allCases)
+    func aStateSetBeforeTheWaitIsSeen(_ side: Side) async throws {
+        switch side {
+        case .legacy:
+            let reached = await onOwnThread { () -> Bool in
+                let status = Legacy.ConnectionStatus()
+                status.set(.connected)  // the broadcast reaches no one; the state stays
+                return status.wait(for: .connected, timeout: .seconds(30))
+            }
+            #expect(reached)
+        case .modern:
+            let status = Modern.ConnectionStatus()
+            await status.set(.connected)
+            try await status.wait(for: .connected, timeout: .seconds(30))
+            #expect(await status.waiting == 0)
+        }
+    }
+
+    /// Cancellation before the call, while waiting (100 of 200 waiters) and after being resumed:
+    /// every continuation is resumed once, and none is left behind.
+    @Test func modernCancelledWaiterLeavesNoContinuation() async throws {
+        let status = Modern.ConnectionStatus()
+
+        // Before the call: the task is cancelled before it waits.
+        let early = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await status.wait(for: .connected)
+        }
+        await #expect(throws: CancellationError.self) { try await early.value }
+        #expect(await status.waiting == 0)
+
+        // While waiting: 200 waiters, half of them cancelled.
+        let waiters = (0..<200).map { _ in Task { try await status.wait(for: .connected) } }
+        while await status.waiting < 200 { await Task.yield() }
+        for waiter in waiters.prefix(100) { waiter.cancel() }
+        for waiter in waiters.prefix(100) {
+            await #expect(throws: CancellationError.self) { try await waiter.value }
+        }
+        #expect(await status.waiting == 100)
+        await status.set(.connected)
+        for waiter in waiters.suffix(100) { try await waiter.value }
+        #expect(await status.waiting == 0)
+
+        // After being resumed: cancelling changes nothing.
+        await status.set(.connecting)
+        let late = Task { try await status.wait(for: .connected) }
+        while await status.waiting < 1 { await Task.yield() }
+        await status.set(.connected)
+        late.cancel()
+        try await late.value
+        #expect(await status.waiting == 0)
+
+        // A timed-out waiter is withdrawn too.
+        await status.set(.disconnected)
+        await #expect(throws: Modern.ConnectionStatus.TimedOut.self) {
+            try await status.wait(for: .connected, timeout: .milliseconds(5))
+        }
+        #expect(await status.waiting == 0)
+    }
+
+    @Test func modernWaiterSeesAStateThatIsReplacedAtOnce() async throws {
+        let status = Modern.ConnectionStatus()
+        let waiter = Task { try await status.wait(for: .connected) }
+        while await status.waiting < 1 { await Task.yield() }
+        await status.set(.connected)
+        await status.set(.disconnected)
+        try await waiter.value
+        #expect(await status.waiting == 0)
+    }
+
+    @Test func modernTimeoutRunsOnTheInjectedClock() async {
+        let status = Modern.ConnectionStatus()
+        let clock = SuspendingClock()
+        let start = clock.now
+        await #expect(throws: Modern.ConnectionStatus.TimedOut.self) {
+            try await status.wait(for: .connected, timeout: .milliseconds(20), clock: clock)
+        }
+        #expect(clock.now - start >= .milliseconds(20))
+        #expect(await status.waiting == 0)
+    }
+}
