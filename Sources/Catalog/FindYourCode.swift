@@ -197,6 +197,7 @@ public enum FindYourCode {
                         "retrying pending work when a rate-limit token is due",
                         "an actor token bucket on an injected `Clock`: callers `await acquire()`",
                         recipes: ["rate-limiter"]),
+                    Use(
                         "at most once per interval, the latest call winning (throttle)",
                         "an actor with the latest argument and one sleeping `Task`",
                         recipes: ["throttle-latest"]),
