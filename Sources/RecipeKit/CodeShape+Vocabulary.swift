@@ -95,6 +95,12 @@ extension CodeShape {
     public static let groupNotify = CodeShape(
         "DispatchGroup.notify", swift: ["DispatchGroup.notify"], objc: ["dispatch_group_notify"],
         modern: "code after `await withTaskGroup`")
+    /// The call that traps when it is written in `@MainActor` code (`isolation-inference-trap`).
+    public static let groupNotifyGlobal = CodeShape(
+        "DispatchGroup.notify(queue: .global())", swift: ["DispatchGroup.notify(global)"],
+        objc: ["dispatch_group_notify(dispatch_get_global_queue)"],
+        modern: "code after `await withTaskGroup`; or a `@Sendable` closure",
+        hazard: "traps on the global queue when the closure was written in `@MainActor` code")
     public static let groupWait = CodeShape(
         "DispatchGroup.wait", swift: ["DispatchGroup.wait"], objc: ["dispatch_group_wait"],
         modern: "`await` the task group; a timeout races `Task.sleep`")

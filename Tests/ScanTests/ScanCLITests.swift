@@ -94,7 +94,7 @@ import Testing
         #expect(run.status == 0)
         let printed = Set(run.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         for line in excerpt.split(separator: "\n") where !line.hasPrefix("…") {
-            #expect(printed.contains(String(line)), "README shows a line scan no longer prints: \(line)")
+            #expect(printed.contains(String(line)), "README shows a line scan no longer prints: \(line) (run Scripts/update-readme-scan-excerpt.py)")
         }
     }
 

@@ -44,7 +44,7 @@ extension Recipe {
             "Both sides catch the double call: the legacy expectation counts 3 `fulfill()` calls for 2 expected, and Swift Testing's confirmation records `confirmationMiscounted` (`PriceFeedTests.legacyExpectationCountsTheExtraCall`, `PriceFeedTests.doubleCallbackFailsTheConfirmationCount`)."
         ],
         isBridging: true,
-        replaces: [.semaphore],
+        replaces: [.semaphoreSignal, .semaphore],
         scenarios: [
             Scenario(
                 rules: [.exact],

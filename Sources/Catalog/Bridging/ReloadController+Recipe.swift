@@ -47,7 +47,7 @@ extension Recipe {
             "In a file that does not import Dispatch, the same `@MainActor` closure is not checked and runs off the main queue (`ReloadControllerFoundationOnlyTests.withoutImportDispatchTheClosureRunsOffMainUnchecked`).",
         ],
         isBridging: true,
-        replaces: [.groupNotify, .workItem, .sourceHandlers],
+        replaces: [.groupNotifyGlobal, .groupNotify, .workItem, .sourceHandlers],
         scenarios: [
             Scenario(
                 "MainActor closure to notify",

@@ -100,7 +100,7 @@ extension Recipe {
             """
         ],
         isBridging: true,
-        replaces: [.semaphore, .semaphoreSignal, .groupNotify],
+        replaces: [.semaphoreSignal, .semaphore, .groupNotify],
         scenarios: [
             Scenario(
                 "8 waiters, a 9th signals",

@@ -105,7 +105,7 @@ extension Recipe {
             (`BoundedBufferTests.legacyTimedOutPutTakesNoSlot`).
             """
         ],
-        replaces: [.semaphore, .semaphoreSignal],
+        replaces: [.semaphoreSignal, .semaphore],
         scenarios: [
             Scenario(
                 "slow consumer",

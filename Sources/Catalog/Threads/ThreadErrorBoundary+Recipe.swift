@@ -90,7 +90,7 @@ extension Recipe {
             child processes.
             """,
         ],
-        replaces: [.thread, .dispatchGroup, .groupWait, .nsLock],
+        replaces: [.thread, .nsLock, .groupWait, .dispatchGroup],
         scenarios: [
             Scenario(
                 "one thread",
