@@ -45,4 +45,14 @@ let eventSourcesIntroduction = """
       legacy reader in a release build (`stream-line-reader`).
     - A blocking `read` inside a task holds one of the cooperative pool's few threads; keep
       blocking I/O on Dispatch or a thread of its own, and hand the results to the task.
+    
+
+    Observation follows the same shape. A `NotificationCenter` block observer becomes an
+    `AsyncStream` built on the same call, whose `onTermination` removes the observer; the owner
+    cancels the consuming task in `deinit` (`notification-observer-stream`). Corelibs Foundation has
+    no `notifications(named:)`, and neither `Notification` nor the observer token is `Sendable`, so
+    the block takes a `Sendable` value out of each notification. KVO doesn't exist on Linux: the
+    progress callback apps wrap it in becomes an `AsyncStream<Double>` whose termination cancels the
+    job, unbounded by default and `.bufferingNewest(1)` for a bar that only needs the latest value
+    (`progress-observation-stream`).
     """

@@ -26,4 +26,11 @@ let onceIntroduction = """
     instance and says nothing about the array inside it. Swift 6 makes the gap visible: a `static let`
     must hold a `Sendable` value, so the instance's state has to be guarded by a `Mutex` or owned by an
     actor, where the legacy code could only promise a lock in a comment beside `@unchecked Sendable`.
+    
+
+    An object whose whole API waits on a start-up job is `run-once` for a whole type
+    (`async-init-gate`): PINCache's `NSConditionLock` that goes from "not ready" to "ready" becomes an
+    actor that stores its initialisation `Task` and awaits it at the top of every method. Callers
+    suspend instead of parking threads, the initialisation runs once, and a cancelled caller neither
+    cancels it nor gets in early.
     """

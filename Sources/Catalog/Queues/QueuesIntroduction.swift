@@ -30,4 +30,10 @@ let queuesIntroduction = """
     `Thread.isMainThread`.
     - **Where work runs is now explicit.** With `NonisolatedNonsendingByDefault`, a plain \
     `async` function runs on its caller's actor; mark work that must leave main `@concurrent`.
+    
+
+    From real apps: many "needs update" requests in one main-queue turn become one flush
+    (`coalesce-next-turn`). The dirty flag and its one `main.async` become a `@MainActor` flag and
+    one `Task { @MainActor in … }`; clearing the flag before flushing lets a request made during the
+    flush get exactly one more.
     """

@@ -56,4 +56,17 @@ let sharedStateIntroduction = """
     awaiting an actor or another task is a waiter the runtime can see, so on Apple platforms it can
     raise the holder's priority; Linux treats priorities as hints (`priority-inversion-demo`). And a
     blocking wait inside a task can still starve the cooperative pool.
+    
+
+    The patterns real apps build from these primitives follow the same rule: the waiting moves into
+    the structure, as continuations an actor resumes, and every path (granted, timed out, cancelled)
+    removes its continuation before resuming it, so a cancelled caller loses no permit and leaves no
+    waiter behind. A producer that must wait for a slower consumer gets a bounded buffer whose `send`
+    suspends (`bounded-buffer-backpressure`; `AsyncStream`'s buffering policies drop instead). At
+    most N connections in use, with a drain, is one actor with a FIFO line (`resource-pool`). A thread
+    parked on an `NSCondition` until "connected" becomes an awaited state with a timeout
+    (`wait-for-state`). A synchronous shared/exclusive gate keeps blocking on the caller's own thread
+    and moves only its decisions into a `Mutex` (`exclusive-gate`). And a `DispatchSemaphore(value: 1)`
+    used as a lock has no owner, so anyone can release it and no one can raise its holder's priority:
+    use a `Mutex` (`semaphore-as-mutex`).
     """

@@ -28,4 +28,19 @@ let timersIntroduction = """
     "at least", never "exactly".
     - **Stopping must reach the producer.** A ticker's `onTermination` cancels its producer, and a tick \
     buffered before the stop is still delivered unless the consumer checks `Task.isCancelled`.
+    
+
+    From real apps, four more ways to shape a stream of calls in time, each an actor with at most one
+    sleeping task, on an injected clock so the tests move time by hand:
+
+    - **Throttle** (`throttle-latest`): run the first call at once, then at most once per interval,
+      always with the newest argument. Cancel-and-replace is a debounce, and under a steady stream it
+      never runs at all.
+    - **Conflate** (`conflate-latest`): a slow sink gets the newest value, not a backlog: one send in
+      flight, values in order, the last one always delivered. `AsyncStream(.bufferingNewest(1))` is
+      the one-line version, and can drop the first value.
+    - **Batch** (`batch-size-or-time`): flush at N items or T after a batch's first item, with a final
+      flush when the stream ends; the timer starts at the first item, it doesn't tick forever.
+    - **Rate limit** (`rate-limiter`): a token bucket whose callers `await` a token in FIFO order; a
+      cancelled waiter takes nothing.
     """
