@@ -81,7 +81,7 @@ extension Recipe {
             (`OneShotFutureTests.everyWaiterGetsTheValueExactlyOnce` compares counts, not order).
             """
         ],
-        replaces: [.barrier, .concurrentQueue, .queueSync],
+        replaces: [.barrier, .concurrentQueue],
         scenarios: [
             Scenario(
                 rules: [.exact],

@@ -30,13 +30,15 @@ extension Recipe {
             The legacy block starts the job and waits on `DispatchSemaphore(value: 0)`; the \
             callback posts the result to the main queue and signals. The modern job's task awaits \
             the previous job's task, so nothing blocks: while a job is in flight no thread is \
-            held (`SerialAsyncWorkTests.atMostOneInFlightInSubmissionOrder`).
+            held. On both sides at most one job is in flight, and they start in submission order \
+            (`SerialAsyncWorkTests.atMostOneInFlightInSubmissionOrder`).
             """,
             """
             `submit` is synchronous: under a `Mutex` it reads the last task and stores a link that \
-            ends with the new job, so the order of the calls is the order of the jobs, even from \
-            several threads or tasks (`SerialAsyncWorkTests.hundredsOfCallersRunOneAtATime`). An \
-            actor would need an `await` to enter, and callers racing to it have no order.
+            ends with the new job, so the order of the calls is the order of the jobs. An actor \
+            would need an `await` to enter, and a caller's order would be the order in which it \
+            got in. 300 concurrent callers each get their job run once, never two at a time \
+            (`SerialAsyncWorkTests.hundredsOfCallersRunOneAtATime`).
             """,
             """
             Results reach the main thread by being awaited from `@MainActor` code; the legacy \
@@ -95,7 +97,7 @@ extension Recipe {
             (`SerialAsyncWorkTests.modernCancelledCallersAtEveryPointKeepTheOrder`).
             """
         ],
-        replaces: [.semaphore, .semaphoreWait, .semaphoreSignal, .dispatchQueueLabel, .mainAsync],
+        replaces: [.semaphore, .semaphoreSignal, .dispatchQueueLabel],
         scenarios: [
             Scenario(
                 rules: [
