@@ -140,7 +140,11 @@ public enum FindYourCode {
                     Use(
                         "an exclusive write on a concurrent queue",
                         "an actor method; `Mutex.withLock`",
-                        recipes: ["readers-writer-barrier", "request-coalescing", "barrier-counted-dictionary"])
+                        recipes: ["readers-writer-barrier", "request-coalescing", "barrier-counted-dictionary"]),
+                    Use(
+                        "a value that arrives once, for handlers registered before or after (a promise's box)",
+                        "an actor holding the value and a list of continuations; a `Task`'s `value`",
+                        recipes: ["one-shot-future"]),
                 ]),
             APIIndexEntry(
                 ["DispatchSpecificKey", "setSpecific(key:value:)", "getSpecific(key:)", "dispatch_get_specific"],
@@ -392,6 +396,10 @@ public enum FindYourCode {
                         "`withCheckedContinuation` in an `async` caller",
                         recipes: ["group-wrap-callback-api", "sync-wait-for-callback"]),
                     Use(
+                        "one asynchronous job at a time (a serial queue parked until each callback)",
+                        "a task chain: each job's `Task` awaits the previous one",
+                        recipes: ["serialize-async-work"]),
+                    Use(
                         "waiting until a thread is done",
                         "`await task.value`",
                         recipes: ["cooperative-thread-exit"]),
@@ -590,7 +598,11 @@ public enum FindYourCode {
                     Use(
                         "start B only after A",
                         "sequential `await`s; an `async let` graph; awaiting a `Task` handle",
-                        recipes: ["operation-dependencies", "operation-dependency-cycle"])
+                        recipes: ["operation-dependencies", "operation-dependency-cycle"]),
+                    Use(
+                        "one at a time per key (each operation depends on the last of its category)",
+                        "an actor map `[Key: Task]`; each new task awaits the previous one of its key",
+                        recipes: ["keyed-serial-execution"]),
                 ]),
             APIIndexEntry(
                 ["Operation", "NSOperation"],
@@ -611,6 +623,14 @@ public enum FindYourCode {
                         "at most N at a time",
                         "a sliding-window task group; one `AsyncStream` worker for 1",
                         recipes: ["operation-max-concurrency"])
+                ]),
+            APIIndexEntry(
+                ["OperationQueue.isSuspended", "setSuspended:"],
+                uses: [
+                    Use(
+                        "holding a queue of jobs back, then running the backlog in order",
+                        "an actor-owned job list drained by one consumer task that awaits a \"resumed\" signal",
+                        recipes: ["pausable-work-queue"])
                 ]),
             APIIndexEntry(
                 ["OperationQueue.main", "mainQueue"],

@@ -224,6 +224,10 @@ extension CodeShape {
         "OperationQueue.maxConcurrentOperationCount", swift: [".maxConcurrentOperationCount"],
         objc: [".maxConcurrentOperationCount", ".setMaxConcurrentOperationCount"],
         modern: "a sliding-window task group")
+    public static let operationQueueSuspended = CodeShape(
+        "OperationQueue.isSuspended", swift: ["OperationQueue.isSuspended", ".isSuspended"],
+        objc: [".isSuspended", ".setSuspended"],
+        modern: "an actor-owned job list; one consumer awaits a resume signal")
     public static let operationCancel = CodeShape(
         "Operation.cancel",
         swift: ["Operation.cancel", "BlockOperation.cancel", ".cancelAllOperations"],

@@ -13,6 +13,8 @@ extension Catalog {
         .captureSemantics,
         .asyncTestHarness,
         .benchmark,
+        .serializeAsyncWork,
+        .oneShotFuture,
     ]
 
     /// Chapter 10's guide notes, in page order.

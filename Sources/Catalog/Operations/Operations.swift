@@ -15,5 +15,7 @@ extension Catalog {
         .operationInvocationToMain,
         .chunkedOperation,
         .backgroundComputeWeakSelf,
+        .keyedSerialExecution,
+        .pausableWorkQueue,
     ]
 }

@@ -1,0 +1,115 @@
+/// Same key: one job at a time, in submission order; different keys: in
+/// parallel. An actor keeps the last task of each key; a new task awaits it.
+///
+/// Awaiting a task's value ignores the waiter's cancellation, so a cancelled
+/// job still waits for its turn, skips its work, and only then lets the next
+/// job of its key go: cancelling one job never lets two of a key overlap. The
+/// task that is still the key's last one when it ends removes the entry, so
+/// the table holds only busy keys. Jobs of one key run FIFO, in the order the
+/// actor received `submit`; a caller never suspends for long (it only enters
+/// the actor), and nothing is dropped: a slow job delays the later jobs of its
+/// key, and the chain of waiting tasks grows. `work` is `@concurrent`, so it
+/// runs off the actor, and jobs of different keys really overlap.
+public actor KeyedSerialQueue<Key: Hashable & Sendable> {
+    private var tails: [Key: (id: Int, task: Task<Void, Never>)] = [:]
+    private var submitted = 0
+    private let log: @Sendable (String) -> Void
+
+    public init(log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.log = log
+    }
+}
+
+// MARK: - Submitting: await the last task of the key
+
+extension KeyedSerialQueue {
+    /// Runs `work` after every earlier job of `key` has ended. Cancel the
+    /// returned task to skip `work` (it still keeps its place in the chain).
+    @discardableResult
+    public func submit(
+        key: Key, _ work: @escaping @Sendable @concurrent () async -> Void
+    ) -> Task<Void, Never> {
+        let previous = tails[key]?.task
+        submitted += 1
+        let id = submitted
+        let task = Task {
+            await previous?.value  // not cancellable: the chain holds
+            if !Task.isCancelled { await work() }
+            self.finished(key, id)
+        }
+        tails[key] = (id, task)
+        return task
+    }
+
+    /// Runs `work` in its turn and returns when the job has ended. Cancelling
+    /// the caller cancels the job: its work never starts, or sees
+    /// `Task.isCancelled` if it has.
+    public nonisolated func run(
+        key: Key, _ work: @escaping @Sendable @concurrent () async -> Void
+    ) async {
+        let task = await submit(key: key, work)
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    private func finished(_ key: Key, _ id: Int) {
+        guard tails[key]?.id == id else { return }  // a later job is queued
+        tails[key] = nil
+        log("\(key): idle")
+    }
+
+    /// How many keys have a job that hasn't ended.
+    public var activeKeyCount: Int { tails.count }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension KeyedSerialQueue where Key == String {
+    /// Jobs a1 b1 a2 b2 a3 b3, each taking `work`; a2 is cancelled while a1
+    /// runs. Returns when both keys are idle.
+    public static func runDemo(
+        work: Duration, log: @escaping @Sendable (String) -> Void
+    ) async {
+        let queue = KeyedSerialQueue(log: log)
+        let submitted = AsyncStream.makeStream(of: Never.self)
+        var jobs: [String: Task<Void, Never>] = [:]
+        for number in 1...3 {
+            for key in ["a", "b"] {
+                jobs["\(key)\(number)"] = await queue.submit(key: key) {
+                    log("\(key): job \(number) started")
+                    if key == "a" && number == 1 {
+                        for await _ in submitted.stream {}
+                    }
+                    try? await Task.sleep(for: work)
+                    log("\(key): job \(number) finished")
+                }
+            }
+        }
+        jobs["a2"]?.cancel()
+        log("job a2 cancelled")
+        submitted.continuation.finish()
+        for job in jobs.values { await job.value }
+    }
+
+    /// Job a1 and job b1 wait for each other: they meet only if they run at
+    /// the same time.
+    public static func keysMeet() async -> Bool {
+        let queue = KeyedSerialQueue()
+        let a = AsyncStream.makeStream(of: Never.self)
+        let b = AsyncStream.makeStream(of: Never.self)
+        let jobA = await queue.submit(key: "a") {
+            a.continuation.finish()
+            for await _ in b.stream {}
+        }
+        let jobB = await queue.submit(key: "b") {
+            b.continuation.finish()
+            for await _ in a.stream {}
+        }
+        await jobA.value
+        await jobB.value
+        return true
+    }
+}
