@@ -7,6 +7,7 @@ extension Catalog {
         .captureSemantics,
         .imageProcessor,
         .benchmark,
+        .valueClient,
     ]
 
     /// Chapter 10's guide notes, in page order.
