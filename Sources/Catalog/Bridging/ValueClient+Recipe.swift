@@ -111,7 +111,7 @@ extension Recipe {
             """,
         ],
         isBridging: true,
-        replaces: [.semaphore, .semaphoreWait, .semaphoreSignal],
+        replaces: [.semaphore, .semaphoreSignal],
         scenarios: [
             Scenario(
                 "async caller",

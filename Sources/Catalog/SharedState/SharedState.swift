@@ -20,5 +20,6 @@ extension Catalog {
         .priorityInversionDemo,
         .actorReentrancy,
         .messagePassingConfinement,
+        .confinedObjectHandoff,
     ]
 }
