@@ -571,6 +571,15 @@ public enum FindYourCode {
                         "no direct equivalent: `flock` on a file, on a thread of its own",
                         recipes: ["cross-process-file-lock"])
                 ]),
+            APIIndexEntry(
+                ["ThreadSafeReference"],
+                alsoKnownAs: ["a thread-confined object passed by ID"],
+                uses: [
+                    Use(
+                        "handing a thread-confined object to a worker",
+                        "a `sending` value, or an ID, passed to an actor",
+                        recipes: ["confined-object-handoff"])
+                ]),
         ])
 
     static let operations = APIIndexGroup(

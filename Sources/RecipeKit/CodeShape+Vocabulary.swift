@@ -413,6 +413,10 @@ extension CodeShape {
     public static let performAfterDelay = CodeShape(
         "perform(_:with:afterDelay:)", swift: ["perform(afterDelay)", ".perform(afterDelay)"], objc: [".performSelector(afterDelay)"],
         modern: "`Task.sleep(for:)`, then the call")
+    public static let threadSafeReference = CodeShape(
+        "ThreadSafeReference", swift: ["ThreadSafeReference"],
+        objc: ["RLMThreadSafeReference"],
+        modern: "a `sending` value, or an ID, passed to an actor")
     public static let managedObjectContextPerform = CodeShape(
         "NSManagedObjectContext.performBlock", swift: [".performAndWait"],
         objc: [".performBlock", ".performBlockAndWait"], modern: "`perform(_:) async`")

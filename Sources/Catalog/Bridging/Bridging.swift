@@ -13,6 +13,7 @@ extension Catalog {
         .captureSemantics,
         .asyncTestHarness,
         .benchmark,
+        .valueClient,
         .serializeAsyncWork,
         .oneShotFuture,
     ]

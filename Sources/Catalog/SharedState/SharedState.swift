@@ -25,5 +25,6 @@ extension Catalog {
         .semaphoreAsMutex,
         .waitForState,
         .exclusiveGate,
+        .confinedObjectHandoff,
     ]
 }

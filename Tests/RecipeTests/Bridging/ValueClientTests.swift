@@ -1,0 +1,109 @@
+import Dispatch
+import Legacy
+import Modern
+import RecipeKit
+import Testing
+
+@Suite(.serialized) struct ValueClientTests {
+    enum Side: String, CaseIterable, Sendable {
+        case legacy, modern
+    }
+
+    static func callbackQueue() -> DispatchQueue { DispatchQueue(label: "test.callbacks") }
+
+    @Test(arguments: [3, 12, 40])
+    func bothFormsReturnTheSameValue(_ key: Int) async {
+        let legacy = Legacy.ValueClient(service: Legacy.ValueService(callbackQueue: Self.callbackQueue()))
+        let modern = Modern.ValueClient(service: Modern.ValueService(callbackQueue: Self.callbackQueue()))
+        let blocking = await onOwnThread { legacy.value(for: key) }
+        let shim = await onOwnThread { modern.blockingValue(for: key) }
+        let awaited = await modern.value(for: key)
+        #expect(blocking == key * key)
+        #expect(shim == blocking)
+        #expect(awaited == blocking)
+    }
+
+    @Test(arguments: Side.allCases)
+    func everyCallerGetsItsOwnValueOnce(_ side: Side) async {
+        let callers = 300
+        let answers = Locked<[Int: [Int]]>([:])
+        switch side {
+        case .legacy:
+            let client = Legacy.ValueClient(service: Legacy.ValueService(callbackQueue: Self.callbackQueue()))
+            // concurrentPerform returns when every caller has returned, so every thread it used is
+            // done; the callers block threads, the callbacks run on their own queue.
+            await onOwnThread {
+                DispatchQueue.concurrentPerform(iterations: callers) { caller in
+                    let value = client.value(for: caller)
+                    answers.withLock { $0[caller, default: []].append(value) }
+                }
+            }
+        case .modern:
+            let client = Modern.ValueClient(service: Modern.ValueService(callbackQueue: Self.callbackQueue()))
+            await withTaskGroup(of: Void.self) { group in
+                for caller in 0..<callers {
+                    group.addTask {
+                        let value = await client.value(for: caller)
+                        answers.withLock { $0[caller, default: []].append(value) }
+                    }
+                }
+            }
+            // The shim from as many threads: each blocks its own thread while a task awaits.
+            let shimAnswers = Locked<[Int: [Int]]>([:])
+            await onOwnThread {
+                DispatchQueue.concurrentPerform(iterations: callers) { caller in
+                    let value = client.blockingValue(for: caller)
+                    shimAnswers.withLock { $0[caller, default: []].append(value) }
+                }
+            }
+            #expect(shimAnswers.withLock { $0 } == answers.withLock { $0 })
+        }
+        let all = answers.withLock { $0 }
+        #expect(all.count == callers)
+        #expect(all.allSatisfy { caller, values in values == [caller * caller] })
+    }
+
+    @Test func aCancelledCallerStillGetsItsValue() async {
+        let client = Modern.ValueClient(service: Modern.ValueService(callbackQueue: Self.callbackQueue()))
+        // Cancelled before the call: the continuation is still resumed, once, by the callback.
+        let before = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await client.value(for: 5)
+        }
+        #expect(await before.value == 25)
+        #expect(before.isCancelled)
+        // Cancelled while waiting: the callback is held back until the cancel has happened.
+        let hold = DispatchQueue(label: "test.held")
+        hold.suspend()
+        let held = Modern.ValueClient(service: Modern.ValueService(callbackQueue: hold))
+        let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
+        let during = Task {
+            startedContinuation.yield()
+            return await held.value(for: 6)
+        }
+        for await _ in started { break }
+        during.cancel()
+        hold.resume()
+        #expect(await during.value == 36)
+    }
+
+    /// Runs `compare --demo sync-wait-for-callback <scenario> <side>` and reports how it ended.
+    static func runChild(_ side: String, timeout: Duration) async -> (DemoResult, [String]) {
+        await ChildProcess.run(
+            arguments: [
+                "--demo", "sync-wait-for-callback", "waiting on main for a main-queue callback", side, "--pace",
+                "test",
+            ],
+            timeout: timeout
+        )
+    }
+
+    @Test func waitingOnMainHangsAwaitingOnMainFinishes() async {
+        let (legacy, legacyLines) = await Self.runChild("legacy", timeout: .milliseconds(1000))
+        #expect(legacy == .hung)
+        #expect(legacyLines == ["main thread: waiting for a main-queue callback"])
+        let (modern, modernLines) = await Self.runChild("modern", timeout: .seconds(10))
+        #expect(modern == .finished(status: 0))
+        #expect(modernLines == ["main actor: awaiting a main-queue callback", "value = 49"])
+    }
+}
