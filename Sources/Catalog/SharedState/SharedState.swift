@@ -22,5 +22,6 @@ extension Catalog {
         .messagePassingConfinement,
         .boundedBufferBackpressure,
         .resourcePool,
+        .targetQueueHierarchy,
     ]
 }
