@@ -155,6 +155,14 @@ public enum FindYourCode {
                         recipes: ["queue-specific-key"])
                 ]),
             APIIndexEntry(
+                ["DispatchQueue(label:target:)", "dispatch_set_target_queue"],
+                uses: [
+                    Use(
+                        "several queues (and an `OperationQueue.underlyingQueue`) funnelled into one serial root",
+                        "one actor; or actors whose `unownedExecutor` is the root actor's",
+                        recipes: ["target-queue-hierarchy"])
+                ]),
+            APIIndexEntry(
                 ["dispatchPrecondition", "Thread.isMainThread"],
                 uses: [
                     Use(

@@ -26,5 +26,6 @@ extension Catalog {
         .waitForState,
         .exclusiveGate,
         .confinedObjectHandoff,
+        .targetQueueHierarchy,
     ]
 }
