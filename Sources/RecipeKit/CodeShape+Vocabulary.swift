@@ -116,13 +116,21 @@ extension CodeShape {
     public static let semaphore = CodeShape(
         "DispatchSemaphore", swift: ["DispatchSemaphore"],
         objc: ["dispatch_semaphore_create"],
-        modern: "`withCheckedContinuation`; a sliding-window task group; `Mutex`")
+        modern: "`withCheckedContinuation`; a sliding-window task group; `Mutex`",
+        home: "semaphore-throttle")
     public static let semaphoreWait = CodeShape(
         "DispatchSemaphore.wait", swift: ["DispatchSemaphore.wait"], objc: ["dispatch_semaphore_wait"],
-        modern: "`await` (a continuation) instead of blocking")
+        modern: "`await` (a continuation) instead of blocking",
+        home: "sync-wait-for-callback")
     public static let semaphoreSignal = CodeShape(
         "DispatchSemaphore.signal", swift: ["DispatchSemaphore.signal"], objc: ["dispatch_semaphore_signal"],
-        modern: "resume a continuation")
+        modern: "resume a continuation",
+        home: "sync-wait-for-callback")
+    /// A semaphore that starts at zero: almost always a wait for a callback.
+    public static let semaphoreAsSignal = CodeShape(
+        "DispatchSemaphore(value: 0)", swift: ["DispatchSemaphore(value 0)"],
+        objc: ["dispatch_semaphore_create(0)"],
+        modern: "`withCheckedContinuation`, and make the caller `async`")
     public static let semaphoreAsLock = CodeShape(
         "DispatchSemaphore(value: 1)", swift: ["DispatchSemaphore(value 1)"],
         objc: ["dispatch_semaphore_create(1)"], modern: "`Mutex`, when it guards a critical section")
@@ -219,7 +227,8 @@ extension CodeShape {
         "Operation.addDependency",
         swift: [".addDependency"],
         objc: [".addDependency"],
-        modern: "sequential awaits, an `async let` DAG")
+        modern: "sequential awaits, an `async let` DAG",
+        home: "operation-dependencies")
     public static let maxConcurrentOperationCount = CodeShape(
         "OperationQueue.maxConcurrentOperationCount", swift: [".maxConcurrentOperationCount"],
         objc: [".maxConcurrentOperationCount", ".setMaxConcurrentOperationCount"],
@@ -259,7 +268,8 @@ extension CodeShape {
         objc: [".performSelectorOnMainThread"], modern: "`await MainActor.run`, a `@MainActor` function")
     public static let threadSleep = CodeShape(
         "Thread.sleep", swift: ["Thread.sleep"], objc: ["NSThread.sleepForTimeInterval", "usleep"],
-        modern: "`Task.sleep(for:)`")
+        modern: "`Task.sleep(for:)`",
+        home: "thread-exit")
     public static let threadCancel = CodeShape(
         "Thread.cancel", swift: ["Thread.cancel", "Thread.current.isCancelled", "Thread.isCancelled"],
         objc: ["NSThread.cancel", "NSThread.currentThread.isCancelled", "NSThread.isCancelled"],
@@ -305,10 +315,12 @@ extension CodeShape {
         modern: "restructure, then `Mutex` locked once at the entry")
     public static let condition = CodeShape(
         "NSCondition", swift: ["NSCondition"], objc: ["NSCondition"],
-        modern: "actor state with waiting continuations")
+        modern: "actor state with waiting continuations",
+        home: "ticket-sale-condition")
     public static let conditionLock = CodeShape(
         "NSConditionLock", swift: ["NSConditionLock"], objc: ["NSConditionLock"],
-        modern: "an actor state machine with continuations")
+        modern: "an actor state machine with continuations",
+        home: "condition-lock-alternation")
     public static let unfairLock = CodeShape(
         "os_unfair_lock", swift: ["os_unfair_lock", "os_unfair_lock*", "OSAllocatedUnfairLock"],
         objc: ["os_unfair_lock", "os_unfair_lock*", "OS_UNFAIR_LOCK_INIT", "OSAllocatedUnfairLock"], modern: "`Mutex`")

@@ -27,18 +27,24 @@ public struct CodeShape: Sendable, Hashable {
     public let modern: String?
     /// A hazard that this API makes likely wherever it appears, in a few words.
     public let hazard: String?
+    /// The recipe `scan` names first for this API when several recipes replace it: the page a
+    /// reader with this code should open. Without it, the recipe that lists the shape earliest
+    /// comes first, and a new recipe that uses the API in passing can take its place.
+    public let home: String?
 
     public init(
         _ api: String,
         swift: [String] = [],
         objc: [String] = [],
         modern: String? = nil,
-        hazard: String? = nil
+        hazard: String? = nil,
+        home: String? = nil
     ) {
         self.api = api
         self.swift = swift
         self.objc = objc
         self.modern = modern
         self.hazard = hazard
+        self.home = home
     }
 }

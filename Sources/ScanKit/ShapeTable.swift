@@ -69,6 +69,7 @@ public struct ShapeTable: Sendable {
         var order: [String] = []
         var byName: [String: (recipes: [String], modern: String?, hazard: String?, swift: [String], objc: [String])] =
             [:]
+        var homes: [String: String] = [:]
         // The most specific recipe for an API first: the one that lists it earliest among its shapes
         // (an entry lists its main subject first), then the one with the fewest shapes.
         var ranked: [(shape: CodeShape, rank: (Int, Int, Int), recipe: String)] = []
@@ -86,11 +87,17 @@ public struct ShapeTable: Sendable {
             if let recipe, !byName[shape.api]!.recipes.contains(recipe) { byName[shape.api]!.recipes.append(recipe) }
             byName[shape.api]!.modern = byName[shape.api]!.modern ?? shape.modern
             byName[shape.api]!.hazard = byName[shape.api]!.hazard ?? shape.hazard
+            if let home = shape.home { homes[shape.api] = homes[shape.api] ?? home }
             byName[shape.api]!.swift += shape.swift.filter { !byName[shape.api]!.swift.contains($0) }
             byName[shape.api]!.objc += shape.objc.filter { !byName[shape.api]!.objc.contains($0) }
         }
         for entry in ranked { add(entry.shape, recipe: entry.recipe) }
         for shape in fallback { add(shape, recipe: nil) }
+        // A shape's home recipe goes first, wherever it ranked.
+        for (api, home) in homes {
+            guard let index = byName[api]!.recipes.firstIndex(of: home) else { continue }
+            byName[api]!.recipes.insert(byName[api]!.recipes.remove(at: index), at: 0)
+        }
 
         var apis: [API] = []
         for name in order {

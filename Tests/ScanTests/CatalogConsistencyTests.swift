@@ -16,6 +16,20 @@ import Testing
         }
     }
 
+    /// A shape's `home` is the recipe a finding names first, however the other recipes that
+    /// replace the shape list it; a home that no recipe claiming the shape has would do nothing.
+    @Test func everyShapesHomeClaimsItAndComesFirst() throws {
+        let shapes = Set(Catalog.recipes.flatMap(\.replaces)).filter { $0.home != nil }
+        #expect(shapes.count >= 7)
+        for shape in shapes {
+            let home = try #require(shape.home)
+            let claimants = Catalog.recipes.filter { $0.replaces.contains(shape) }.map(\.id)
+            #expect(claimants.contains(home), "\(shape.api): its home \(home) doesn't replace it")
+            let api = try #require(ScanFixtures.table.apis.first { $0.name == shape.api })
+            #expect(api.recipes.first == home, "\(shape.api) names \(api.recipes.first ?? "nothing") first")
+        }
+    }
+
     @Test(arguments: Catalog.recipes.map(\.id))
     func scanningALegacyFileNamesItsOwnRecipe(_ id: String) throws {
         let recipe = try #require(Catalog.recipe(id))

@@ -111,7 +111,7 @@ extension Recipe {
             """,
         ],
         isBridging: true,
-        replaces: [.semaphore, .semaphoreSignal],
+        replaces: [.semaphoreAsSignal, .semaphoreWait, .semaphoreSignal, .semaphore],
         scenarios: [
             Scenario(
                 "async caller",

@@ -44,7 +44,7 @@ static char separator = '"';
 
 - (NSData *)fetchSynchronously:(NSURL *)url {
     __block NSData *result = nil;
-    dispatch_semaphore_t done = dispatch_semaphore_create(0);  // expect: DispatchSemaphore -> group-wrap-callback-api
+    dispatch_semaphore_t done = dispatch_semaphore_create(0);  // expect: DispatchSemaphore(value: 0) -> sync-wait-for-callback
     [self fetch:url completion:^(NSData *data) {
         result = data;
         dispatch_semaphore_signal(done);  // expect: DispatchSemaphore.signal -> group-wrap-callback-api

@@ -20,7 +20,7 @@ final class ImageLoader: @unchecked Sendable {
 
     /// Blocks until the callback arrives: the classic semaphore bridge.
     func loadSynchronously(_ url: URL) -> Data? {
-        let done = DispatchSemaphore(value: 0)  // expect: DispatchSemaphore -> group-wrap-callback-api
+        let done = DispatchSemaphore(value: 0)  // expect: DispatchSemaphore(value: 0) -> sync-wait-for-callback
         var result: Data?
         load(url) { data in
             result = data
