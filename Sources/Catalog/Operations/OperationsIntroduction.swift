@@ -53,4 +53,13 @@ let operationsIntroduction = """
       `isAsynchronous`, and `cancel()` on a finished operation does nothing.
     - On Linux, `NSInvocationOperation` doesn't exist; the legacy pages use `BlockOperation`.
       `removeDependency` on an unfinished dependency leaves the dependent stuck.
+    
+
+    Two queue shapes from real apps close the chapter. Same key one at a time, different keys in
+    parallel (`keyed-serial-execution`): depending on the *last* operation of a key breaks after a
+    cancel, because a cancelled operation is ready at once whatever its dependencies, so the legacy
+    side depends on every unfinished operation of the key; the modern side is a map of task chains
+    that empties itself when a key goes idle. `isSuspended` (`pausable-work-queue`) becomes an
+    actor's job list and one consumer task that waits for a "resumed" signal: pausing stops starts,
+    not the running job, and adding never waits and never drops a job.
     """

@@ -69,4 +69,13 @@ let sharedStateIntroduction = """
     and moves only its decisions into a `Mutex` (`exclusive-gate`). And a `DispatchSemaphore(value: 1)`
     used as a lock has no owner, so anyone can release it and no one can raise its holder's priority:
     use a `Mutex` (`semaphore-as-mutex`).
+    
+
+    Two more shapes are about who may touch what. Several queues that all target one serial root
+    (`target-queue-hierarchy`) become a root actor and sub-actors that run on its executor through
+    `unownedExecutor`: their jobs never overlap, though the compiler can't see that the executor is
+    shared, so it is checked at run time; and a caller now waits for its own job, where the legacy
+    submit returned at once. A thread-confined object crosses to a worker as a token the worker
+    resolves into its own object (`confined-object-handoff`); in Swift 6 the object itself can go to
+    an actor as a `sending` value, and the compiler rejects any use by the owner until it comes back.
     """
