@@ -720,6 +720,10 @@ public enum FindYourCode {
                         "work that can fail, caught at the entry point and handed back",
                         "`Task<T, Error>` and `try await task.value`; `withThrowingTaskGroup` for one per item",
                         recipes: ["thread-error-boundary"]),
+                    Use(
+                        "a few threads serving a queue of blocking work items",
+                        "the threads kept; callers `try await pool.run { … }` through a continuation",
+                        recipes: ["worker-thread-pool"]),
                 ]),
             APIIndexEntry(
                 ["Thread.detachNewThread", "detachNewThreadSelector"],

@@ -47,4 +47,11 @@ let threadsIntroduction = """
     thread entry points (`autorelease-pool`), the throw-away `NSThread` that once switched Cocoa to
     multithreaded mode (`cocoa-multithreaded-mode`), and Multiprocessing Services
     (`multiprocessing-services`).
+    
+
+    Some work really blocks: a synchronous read, a C library that waits. It must not run on the
+    cooperative pool, which has one thread per core and never adds more, so a pool of dedicated
+    threads stays in modern code (`worker-thread-pool`). What changes is how callers wait:
+    `try await pool.run { … }` suspends on a continuation instead of blocking, and a caller cancelled
+    while its item is still queued takes the item out of the queue.
     """
