@@ -62,13 +62,15 @@ import Testing
             }
         case .modern:
             let reached = AsyncStream.makeStream(of: Void.self)
-            let proceed = AsyncStream.makeStream(of: Void.self)
+            // The worker's pause must outlast its cancellation: an `AsyncStream` loop would end as
+            // soon as the task is cancelled, and the worker would run on while "paused".
+            let proceed = Latch()
             let worker = Modern.CooperativeWorker(
                 chunks: 100,
                 process: { chunk in
                     if chunk == stop {
                         reached.continuation.yield()
-                        for await _ in proceed.stream { break }
+                        await proceed.wait()
                     }
                 },
                 log: log
@@ -76,7 +78,7 @@ import Testing
             for await _ in reached.stream { break }
             worker.requestExit()
             whilePaused()
-            proceed.continuation.yield()
+            proceed.open()
             await worker.waitUntilFinished()
         }
     }
@@ -165,6 +167,30 @@ import Testing
         #expect(log.lines == Self.expected(stoppingAfter: 10))
         let cancelling = try #require(controller.withLock { $0 })
         #expect(log.thread(of: "exit requested") == cancelling)
+    }
+}
+
+/// Opens once; waiting for it ignores cancellation, as a paused worker must.
+private final class Latch: Sendable {
+    private let state = Locked<(isOpen: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    func wait() async {
+        await withCheckedContinuation { waiter in
+            let isOpen = state.withLock { state in
+                if !state.isOpen { state.waiter = waiter }
+                return state.isOpen
+            }
+            if isOpen { waiter.resume() }
+        }
+    }
+
+    func open() {
+        let waiter = state.withLock { state in
+            state.isOpen = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
     }
 }
 
