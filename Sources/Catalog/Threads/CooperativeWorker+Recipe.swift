@@ -114,21 +114,21 @@ extension Recipe {
                 },
                 modern: { context in
                     let reached = AsyncStream.makeStream(of: Void.self)
-                    let proceed = AsyncStream.makeStream(of: Void.self)
+                    let proceed = Latch()  // a pause that outlasts the cancellation
                     let worker = Modern.CooperativeWorker(
                         chunks: 100,
                         process: { chunk in
                             // Pause after chunk 10 until the controller has asked for the exit.
                             if chunk == 10 {
                                 reached.continuation.yield()
-                                for await _ in proceed.stream { break }
+                                await proceed.wait()
                             }
                         },
                         log: context.log
                     )
                     for await _ in reached.stream { break }
                     worker.requestExit()
-                    proceed.continuation.yield()
+                    proceed.open()
                     await worker.waitUntilFinished()
                 }
             ),

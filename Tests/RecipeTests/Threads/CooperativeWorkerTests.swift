@@ -170,30 +170,6 @@ import Testing
     }
 }
 
-/// Opens once; waiting for it ignores cancellation, as a paused worker must.
-private final class Latch: Sendable {
-    private let state = Locked<(isOpen: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
-
-    func wait() async {
-        await withCheckedContinuation { waiter in
-            let isOpen = state.withLock { state in
-                if !state.isOpen { state.waiter = waiter }
-                return state.isOpen
-            }
-            if isOpen { waiter.resume() }
-        }
-    }
-
-    func open() {
-        let waiter = state.withLock { state in
-            state.isOpen = true
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume()
-    }
-}
-
 /// The identity of the calling thread (a synchronous function, so async tests can call it).
 private func currentThread() -> ObjectIdentifier {
     ObjectIdentifier(Thread.current)
