@@ -15,5 +15,6 @@ extension Catalog {
         .threadErrorBoundary,
         .runLoopWorkerThread,
         .cooperativeThreadExit,
+        .mainThreadWatchdog,
     ]
 }
