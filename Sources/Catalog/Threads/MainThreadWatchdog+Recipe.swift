@@ -62,12 +62,12 @@ extension Recipe {
             """
             Pick the threshold in intervals, not in pings: an interval shorter than the \
             latency of a busy but healthy main queue gives false alarms. The demo uses 5 \
-            intervals of at least 20 ms.
+            intervals of at least 40 ms.
             """,
             """
-            Pings left queued when the watchdog stops still run later on main; they only \
-            touch the shared count, so they are harmless, but they must not capture anything \
-            that needs the watchdog alive.
+            Pings left queued when the watchdog stops still run later on main. They only \
+            reset the shared count (and keep it, or the legacy watchdog object, alive until \
+            they run), so they are harmless; a ping must never do real work.
             """,
             """
             On Linux main-queue and main-actor work may run on a thread other than the main \
@@ -98,12 +98,12 @@ extension Recipe {
                     let interval = watchdogInterval(context.pace)
                     await onOwnThread {
                         Legacy.MainThreadWatchdog.watchResponsiveMain(
-                            interval: seconds(interval), intervals: 8, log: context.log)
+                            interval: seconds(interval), intervals: 6, log: context.log)
                     }
                 },
                 modern: { context in
                     await Modern.MainThreadWatchdog.watchResponsiveMain(
-                        interval: watchdogInterval(context.pace), intervals: 8, log: context.log)
+                        interval: watchdogInterval(context.pace), intervals: 6, log: context.log)
                 }
             ),
             Scenario(
@@ -125,10 +125,10 @@ extension Recipe {
     )
 }
 
-/// The watchdog's interval: half a second, paced, but never under 20 ms, so that a busy but
+/// The watchdog's interval: half a second, paced, but never under 40 ms, so that a busy but
 /// healthy main queue (a loaded test run) does not miss 5 pings in a row.
 func watchdogInterval(_ pace: Pace) -> Duration {
-    max(pace(.milliseconds(500)), .milliseconds(20))
+    max(pace(.milliseconds(500)), .milliseconds(40))
 }
 
 private func seconds(_ duration: Duration) -> Double {

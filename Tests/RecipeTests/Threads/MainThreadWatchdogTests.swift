@@ -30,12 +30,12 @@ import Testing
     @Test func responsiveMainGetsNoReport() async {
         let legacy = Recorder()
         await onOwnThread {
-            Legacy.MainThreadWatchdog.watchResponsiveMain(interval: 0.02, intervals: 8, log: legacy.logger)
+            Legacy.MainThreadWatchdog.watchResponsiveMain(interval: 0.04, intervals: 6, log: legacy.logger)
         }
         let modern = Recorder()
         await Modern.MainThreadWatchdog.watchResponsiveMain(
-            interval: .milliseconds(20), intervals: 8, log: modern.logger)
-        let expected = ["watching a responsive main for 8 intervals", "watchdog stopped"]
+            interval: .milliseconds(40), intervals: 6, log: modern.logger)
+        let expected = ["watching a responsive main for 6 intervals", "watchdog stopped"]
         #expect(legacy.lines == expected)
         #expect(modern.lines == expected)
     }
