@@ -731,7 +731,11 @@ public enum FindYourCode {
                     Use(
                         "starting background work",
                         "a `@concurrent` function, awaited; `Task {}`; `Task.detached` only when it must not inherit the caller's actor, priority or task locals",
-                        recipes: ["background-then-main", "thread-spawn-basics"])
+                        recipes: ["background-then-main", "thread-spawn-basics"]),
+                    Use(
+                        "a watchdog thread that pings the main queue to detect hangs",
+                        "a `Task.detached` loop posting `Task { @MainActor in }` pings, stopped by `cancel()`",
+                        recipes: ["main-thread-watchdog"]),
                 ]),
             APIIndexEntry(
                 ["performSelector(inBackground:with:)", "performSelectorInBackground"],

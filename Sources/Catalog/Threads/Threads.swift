@@ -16,5 +16,6 @@ extension Catalog {
         .runLoopWorkerThread,
         .cooperativeThreadExit,
         .workerThreadPool,
+        .mainThreadWatchdog,
     ]
 }

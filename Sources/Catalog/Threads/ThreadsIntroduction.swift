@@ -54,4 +54,11 @@ let threadsIntroduction = """
     threads stays in modern code (`worker-thread-pool`). What changes is how callers wait:
     `try await pool.run { … }` suspends on a continuation instead of blocking, and a caller cancelled
     while its item is still queued takes the item out of the queue.
+    
+
+    Sometimes a thread has to stay outside the thing it watches. A main-thread watchdog pings the
+    main queue and counts the pings that go unanswered, as Sentry's ANR tracker does
+    (`main-thread-watchdog`). In Swift concurrency it becomes a `Task.detached` loop that posts
+    `Task { @MainActor in … }` pings and stops on `cancel()`; it sleeps on the cooperative pool, so
+    it can't report a starved pool: for that, keep a dedicated `Thread`.
     """
