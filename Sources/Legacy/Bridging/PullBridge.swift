@@ -21,7 +21,11 @@ public final class PullBridge: @unchecked Sendable {  // guarded by `condition`
     private var failure: String?
 
     public init() {}
+}
 
+// MARK: - Producing
+
+extension PullBridge {
     /// Appends bytes and wakes the reader; never waits.
     public func write(_ bytes: [UInt8]) {
         condition.lock()
@@ -39,7 +43,11 @@ public final class PullBridge: @unchecked Sendable {  // guarded by `condition`
         condition.broadcast()
         condition.unlock()
     }
+}
 
+// MARK: - Reading
+
+extension PullBridge {
     /// Blocks until bytes are buffered or the stream ended; `[]` means
     /// end-of-stream.
     public func read(max: Int) throws -> [UInt8] {

@@ -42,7 +42,7 @@ public final class PullBridge: Sendable {
     }
 }
 
-// MARK: - Producing (async, suspends when full)
+// MARK: - Producing
 
 extension PullBridge {
     /// Appends `bytes`, suspending whenever the buffer is full.
@@ -108,7 +108,7 @@ extension PullBridge {
     }
 }
 
-// MARK: - Reading (blocking, on a dedicated thread)
+// MARK: - Reading
 
 extension PullBridge {
     /// Blocks until bytes are buffered or the stream ended; `[]` means
