@@ -530,6 +530,10 @@ public enum FindYourCode {
                         "a reader count and a writer flag: a hand-made read/write lock",
                         "a `Mutex` state machine for synchronous callers; an actor with continuations for async ones",
                         recipes: ["exclusive-gate"]),
+                    Use(
+                        "a blocking read that waits until a producer has appended bytes (a C pull callback)",
+                        "a bounded `Mutex` buffer: the async producer suspends when full, the reader blocks only on its own `Thread`",
+                        recipes: ["sync-pull-bridge"]),
                 ]),
             APIIndexEntry(
                 ["NSConditionLock"],

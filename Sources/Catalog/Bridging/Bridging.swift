@@ -16,6 +16,7 @@ extension Catalog {
         .valueClient,
         .serializeAsyncWork,
         .oneShotFuture,
+        .syncPullBridge,
     ]
 
     /// Chapter 10's guide notes, in page order.
