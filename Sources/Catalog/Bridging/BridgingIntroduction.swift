@@ -39,8 +39,10 @@ let bridgingIntroduction = """
     synchronous becomes an awaited continuation, with a `noasync` blocking shim kept only at a
     synchronous entry point (`sync-wait-for-callback`); one asynchronous job at a time, in order,
     is a task chain, not a plain actor method, whose `await` lets the next caller in
-    (`serialize-async-work`); and a promise's box becomes an actor with a continuation per waiter,
-    which cancellation removes (`one-shot-future`).
+    (`serialize-async-work`); a promise's box becomes an actor with a continuation per waiter,
+    which cancellation removes (`one-shot-future`); and where a C library pulls its input through a
+    synchronous callback, something still has to block, but on a thread of its own, fed by an async
+    producer that suspends while the buffer is full (`sync-pull-bridge`).
 
     The guide notes of this chapter are the vocabulary the other pages rely on
     (`concurrency-concepts`, with the big mapping from every legacy tool to its replacement) and

@@ -63,6 +63,12 @@ extension Recipe {
             blocked forever, and the thread with it.
             """,
             """
+            One producer, one reader: the buffer has room for one suspended producer. And the \
+            reader has no `close()`: a reader that stops early leaves a producer suspended on a \
+            full buffer until its task is cancelled, so cancel the producer when the reader gives \
+            up.
+            """,
+            """
             The semaphore counts signals, not bytes: the reader re-checks the buffer after \
             every wake-up, so an extra signal costs one loop and a missed one cannot happen \
             (each write and the finish signal after changing the state).

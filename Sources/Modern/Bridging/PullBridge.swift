@@ -31,7 +31,10 @@ public final class PullBridge: Sendable {
     private let dataReady = DispatchSemaphore(value: 0)
     public let capacity: Int
 
-    public init(capacity: Int) { self.capacity = capacity }
+    public init(capacity: Int) {
+        precondition(capacity > 0, "a write could never make progress")
+        self.capacity = capacity
+    }
 
     /// Bytes written and not read yet.
     public var buffered: Int { state.withLock { $0.buffer.count } }
