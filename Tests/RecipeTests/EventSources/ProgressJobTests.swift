@@ -64,10 +64,18 @@ struct ProgressJobTests {
     }
 
     @Test func withBufferingNewestASlowConsumerSkipsToTheLatest() async {
-        let (progress, job) = Modern.ProgressJob.start(chunks: 5, bufferingPolicy: .bufferingNewest(1)) { _ in }
+        // Chunk 2 starts only once the UI holds 0.2; otherwise the job could finish before the
+        // first `next()`, and the UI would see only 1.0.
+        let (firstShown, uiHasFirst) = AsyncStream.makeStream(of: Void.self)
+        let (progress, job) = Modern.ProgressJob.start(chunks: 5, bufferingPolicy: .bufferingNewest(1)) { chunk in
+            if chunk == 2 { for await _ in firstShown { break } }
+        }
         var shown: [Double] = []
         for await fraction in progress {
-            if fraction == 0.2 { await job.value }
+            if fraction == 0.2 {
+                uiHasFirst.yield()
+                await job.value
+            }
             shown.append(fraction)
         }
         // 0.4, 0.6 and 0.8 were replaced while the UI was busy; the last value still arrives.
