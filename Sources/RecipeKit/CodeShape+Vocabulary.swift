@@ -49,7 +49,8 @@ extension CodeShape {
     public static let dispatchTime = CodeShape(
         "DispatchTime", swift: ["DispatchTime", "DispatchWallTime", "DispatchTimeoutResult"],
         objc: ["dispatch_time", "dispatch_walltime", "DISPATCH_TIME_NOW"],
-        modern: "`ContinuousClock.Instant`, `Duration`")
+        modern: "`ContinuousClock.Instant`, `Duration`",
+        home: "delayed-task")
     public static let dispatchQoS = CodeShape(
         "DispatchQoS", swift: ["DispatchQoS", "DispatchQueue.qos"], objc: ["DISPATCH_QUEUE_PRIORITY_*", "QOS_CLASS_*"],
         modern: "`TaskPriority`")

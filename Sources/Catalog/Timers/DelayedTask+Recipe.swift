@@ -42,7 +42,7 @@ extension Recipe {
             "000 §7.7: `dispatch_after` does not take \"a delay in nanoseconds\". It takes an absolute `dispatch_time_t` built with `dispatch_time(DISPATCH_TIME_NOW, delta)`; the text corrects itself further down.",
             "000 §7.7: `performSelector:withObject:afterDelay:` belongs to `NSObject` in Foundation, not to Core Foundation.",
         ],
-        replaces: [.asyncAfter],
+        replaces: [.asyncAfter, .dispatchTime],
         scenarios: [
             Scenario(
                 rules: [.exact, .invariant(["waitedAtLeastTheDelay"])],
