@@ -50,11 +50,14 @@ extension Recipe {
             (`KeyedSerialQueueTests.differentKeysRunAtTheSameTime`).
             """,
             """
-            `run(key:_:)` is the awaiting form: it returns when the job has ended, and cancelling \
-            the caller cancels the job. Cancelled before its turn, the work never starts; \
-            cancelled while it runs, the work sees `Task.isCancelled`; either way the next job of \
-            the key waits for the current one \
-            (`KeyedSerialQueueTests.modernCancelledCallersAtEveryPointKeepTheChain`).
+            `run(key:_:)` is the awaiting form: the work runs in the caller's own task, in its \
+            turn, so cancelling the caller cancels the job. Cancelled before its turn, even before \
+            the call, the work never starts; cancelled while it runs, the work sees \
+            `Task.isCancelled`; either way the next job of the key waits for the current one \
+            (`KeyedSerialQueueTests.modernCancelledCallersAtEveryPointKeepTheChain`, \
+            `.modernCallerCancelledBeforeTheCallNeverRunsItsWork`). A first version ran the work in \
+            a task of its own and forwarded the cancel with `withTaskCancellationHandler`: on an idle \
+            key that task could start the work before the handler reached it.
             """,
         ],
         pitfalls: [

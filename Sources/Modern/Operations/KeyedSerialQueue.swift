@@ -6,10 +6,11 @@
 /// job of its key go: cancelling one job never lets two of a key overlap. The
 /// task that is still the key's last one when it ends removes the entry, so
 /// the table holds only busy keys. Jobs of one key run FIFO, in the order the
-/// actor received `submit`; a caller never suspends for long (it only enters
-/// the actor), and nothing is dropped: a slow job delays the later jobs of its
-/// key, and the chain of waiting tasks grows. `work` is `@concurrent`, so it
-/// runs off the actor, and jobs of different keys really overlap.
+/// actor received `submit` (or `run`); `submit` never suspends for long (it
+/// only enters the actor), and nothing is dropped: a slow job delays the
+/// later jobs of its key, and the chain of waiting tasks grows. `work` is
+/// `@concurrent`, so it runs off the actor, and jobs of different keys
+/// really overlap.
 public actor KeyedSerialQueue<Key: Hashable & Sendable> {
     private var tails: [Key: (id: Int, task: Task<Void, Never>)] = [:]
     private var submitted = 0
@@ -41,18 +42,42 @@ extension KeyedSerialQueue {
         return task
     }
 
-    /// Runs `work` in its turn and returns when the job has ended. Cancelling
-    /// the caller cancels the job: its work never starts, or sees
-    /// `Task.isCancelled` if it has.
+    /// Runs `work` in the caller's own task, in its turn, and returns when
+    /// the job has ended. Cancelled before its turn, the caller skips the
+    /// work (and keeps its place in the chain); cancelled while the work
+    /// runs, the work sees `Task.isCancelled`.
+    ///
+    /// The check is the caller's own `Task.isCancelled`, read after its turn
+    /// came: no cancellation handler has to reach a job task in time.
     public nonisolated func run(
-        key: Key, _ work: @escaping @Sendable @concurrent () async -> Void
+        key: Key, _ work: @Sendable @concurrent () async -> Void
     ) async {
-        let task = await submit(key: key, work)
-        await withTaskCancellationHandler {
-            await task.value
-        } onCancel: {
-            task.cancel()
+        let turn = await takeTurn(key)
+        await turn.previous?.value  // not cancellable: the chain holds
+        if !Task.isCancelled { await work() }
+        turn.done.finish()  // the next job of the key may start
+        await turn.placeholder.value  // and the table is tidy
+    }
+
+    /// Makes the caller the key's tail: a placeholder task that ends when
+    /// `done` finishes stands in the chain for the caller's job.
+    private func takeTurn(_ key: Key) -> Turn {
+        let previous = tails[key]?.task
+        submitted += 1
+        let id = submitted
+        let (ended, done) = AsyncStream.makeStream(of: Never.self)
+        let placeholder = Task {
+            for await _ in ended {}
+            self.finished(key, id)
         }
+        tails[key] = (id, placeholder)
+        return Turn(previous: previous, done: done, placeholder: placeholder)
+    }
+
+    private struct Turn: Sendable {
+        let previous: Task<Void, Never>?
+        let done: AsyncStream<Never>.Continuation
+        let placeholder: Task<Void, Never>
     }
 
     private func finished(_ key: Key, _ id: Int) {

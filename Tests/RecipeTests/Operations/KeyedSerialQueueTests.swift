@@ -252,6 +252,24 @@ import Testing
         #expect(runs.value.order["a"]!.last == 1000)
     }
 
+    /// A caller already cancelled when it calls `run` on an idle key: nothing is ahead of it, so
+    /// the work could start at once; it must not, on any of 200 tries. (When `run` ran the work in
+    /// a task of its own and forwarded the cancel with a handler, that task won only if the
+    /// caller was descheduled between `submit` and the handler: once in ten loaded suite runs.)
+    @Test func modernCallerCancelledBeforeTheCallNeverRunsItsWork() async {
+        let queue = Modern.KeyedSerialQueue<Int>()
+        let ran = Locked(0)
+        for key in 0..<200 {
+            let caller = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                await queue.run(key: key) { ran.withLock { $0 += 1 } }
+            }
+            await caller.value
+        }
+        #expect(ran.withLock { $0 } == 0)
+        #expect(await queue.activeKeyCount == 0)
+    }
+
     /// The same on the legacy side: a seeded half of 300 operations cancelled while they wait.
     @Test func legacyCancelledOperationsKeepTheChain() async {
         let runs = OrderingWatch(KeyedRuns())
