@@ -94,7 +94,11 @@ extension Recipe {
             as it has ended \
             (`SerialAsyncWorkTests.modernCancellingTheJobInFlightStartsTheNextOne`); cancelled \
             callers at every point leave the chain working \
-            (`SerialAsyncWorkTests.modernCancelledCallersAtEveryPointKeepTheOrder`).
+            (`SerialAsyncWorkTests.modernCancelledCallersAtEveryPointKeepTheOrder`). `run` does the \
+            job in the caller's own task, so a caller cancelled before its turn, even before the \
+            call, never starts it \
+            (`SerialAsyncWorkTests.modernCallerCancelledBeforeTheCallNeverStartsItsJob`); a job \
+            task with the cancel forwarded by `withTaskCancellationHandler` could start first.
             """
         ],
         replaces: [.semaphore, .semaphoreSignal, .dispatchQueueLabel],

@@ -7,9 +7,10 @@ import Synchronization
 /// at every `await` the next caller's method starts, so three `fetch` calls on
 /// an actor are all in flight at once (reentrancy). Here `submit` is
 /// synchronous: under a `Mutex` it takes the last task and stores its own, so
-/// the order of the calls is the order of the jobs. The job's task awaits the
-/// previous one (which its cancellation doesn't cut short), then checks for
-/// cancellation, then runs. Nothing holds a thread while a job is in flight.
+/// the order of the calls is the order of the jobs (`run` stores a
+/// placeholder for its caller's job). The job awaits the previous one (which
+/// its cancellation doesn't cut short), then checks for cancellation, then
+/// runs. Nothing holds a thread while a job is in flight.
 /// Jobs run FIFO; `submit` never suspends and never drops a job, so when jobs
 /// are slower than callers, the chain of waiting tasks grows. Cancelling a job
 /// that waits skips it; cancelling the job in flight cancels its work, and
@@ -41,17 +42,34 @@ extension SerialAsyncWork {
         }
     }
 
-    /// Runs `job` in its turn and returns its result; cancelling the caller
-    /// cancels the job.
+    /// Runs `job` in the caller's own task, in its turn, and returns its
+    /// result. A caller cancelled before its turn gets `CancellationError`
+    /// and the job never starts; cancelled while the job runs, the job sees
+    /// it.
+    ///
+    /// The check is the caller's own cancellation, read after its turn came:
+    /// no cancellation handler has to reach a job task in time.
     public func run<Value: Sendable>(
-        _ job: @escaping @Sendable @concurrent () async throws -> Value
+        _ job: @Sendable @concurrent () async throws -> Value
     ) async throws -> Value {
-        let task = submit(job)
-        return try await withTaskCancellationHandler {
-            try await task.value
-        } onCancel: {
-            task.cancel()
+        let (previous, done) = takeTurn()
+        defer { done.finish() }  // the next job may start
+        await previous?.value  // not cut short by cancellation
+        try Task.checkCancellation()
+        return try await job()
+    }
+
+    /// Makes the caller the last job: a placeholder task that ends when
+    /// `done` finishes stands in the chain for the caller's job.
+    private func takeTurn() -> (
+        previous: Task<Void, Never>?, done: AsyncStream<Never>.Continuation
+    ) {
+        let (ended, done) = AsyncStream.makeStream(of: Never.self)
+        let previous = last.withLock { last in
+            defer { last = Task { for await _ in ended {} } }
+            return last
         }
+        return (previous, done)
     }
 }
 

@@ -148,6 +148,22 @@ import Testing
         #expect(try await second.value == 2)
     }
 
+    /// A caller already cancelled when it calls `run` with nothing ahead of it: the job could
+    /// start at once; it must not, on any of 200 tries, and the caller gets `CancellationError`.
+    /// (A job task with the cancel forwarded by a handler loses that race only under load.)
+    @Test func modernCallerCancelledBeforeTheCallNeverStartsItsJob() async {
+        let work = Modern.SerialAsyncWork()
+        let started = Locked(0)
+        for _ in 0..<200 {
+            let caller = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                return try await work.run { started.withLock { $0 += 1 } }
+            }
+            await #expect(throws: CancellationError.self) { try await caller.value }
+        }
+        #expect(started.withLock { $0 } == 0)
+    }
+
     /// 300 callers behind a job in flight: a seeded third cancel themselves before the call, a
     /// third are cancelled while they wait, and the job in flight is cancelled. Every cancelled
     /// caller gets `CancellationError` and its job never starts; the others run one at a time in
