@@ -65,9 +65,11 @@ extension SerialAsyncWork {
         previous: Task<Void, Never>?, done: AsyncStream<Never>.Continuation
     ) {
         let (ended, done) = AsyncStream.makeStream(of: Never.self)
+        let placeholder = Task { for await _ in ended {} }
         let previous = last.withLock { last in
-            defer { last = Task { for await _ in ended {} } }
-            return last
+            let previous = last
+            last = placeholder
+            return previous
         }
         return (previous, done)
     }
