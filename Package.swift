@@ -1,12 +1,18 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// Every target compiles in the Swift 6 language mode (set once, for the package).
+/// Every target compiles in the Swift 6 language mode (set once, for the package), with every
+/// warning an error.
+///
+/// Warnings are errors through the manifest, not `-Xswiftc -warnings-as-errors`, so `swift build`,
+/// `swift run compare …` and `./test.sh` use the same compiler flags and share one build.
 ///
 /// The Modern target also enables `NonisolatedNonsendingByDefault`, the setting new Xcode projects
 /// turn on: a plain `nonisolated async` function then runs on its caller's actor, so Modern code
 /// must say `@concurrent` where CPU work has to leave the caller. Writing it that way makes the
 /// recipes behave the same in apps with and without the setting.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
 let package = Package(
     name: "ConcurrencyMigration",
     platforms: [.macOS(.v26), .iOS(.v26)],
@@ -18,45 +24,47 @@ let package = Package(
     ],
     targets: [
         // Shared vocabulary: recorder, pace, seeded PRNG, fakes, parity rules. No recipe logic.
-        .target(name: "RecipeKit"),
+        .target(name: "RecipeKit", swiftSettings: strict),
         // The recipes written with Dispatch, OperationQueue, Thread, locks and Timer.
-        .target(name: "Legacy"),
+        .target(name: "Legacy", swiftSettings: strict),
         // The same recipes written with async/await, actors, task groups, AsyncStream and clocks.
         .target(
             name: "Modern",
-            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+            swiftSettings: strict + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         // One entry per recipe: metadata, how to run each side, the parity rule, the page prose.
-        .target(name: "Catalog", dependencies: ["RecipeKit", "Legacy", "Modern"]),
+        .target(name: "Catalog", dependencies: ["RecipeKit", "Legacy", "Modern"], swiftSettings: strict),
         // `compare`: runs both sides, checks parity, measures, prints for a terminal or as JSON.
-        .target(name: "CompareKit", dependencies: ["Catalog", "RecipeKit"]),
-        .executableTarget(name: "compare", dependencies: ["CompareKit"]),
+        .target(name: "CompareKit", dependencies: ["Catalog", "RecipeKit"], swiftSettings: strict),
+        .executableTarget(name: "compare", dependencies: ["CompareKit"], swiftSettings: strict),
         // `guide`: writes Guide/ from the catalog and the recipe sources.
-        .target(name: "GuideKit", dependencies: ["BenchKit", "Catalog", "RecipeKit"]),
-        .executableTarget(name: "guide", dependencies: ["GuideKit"]),
+        .target(name: "GuideKit", dependencies: ["BenchKit", "Catalog", "RecipeKit"], swiftSettings: strict),
+        .executableTarget(name: "guide", dependencies: ["GuideKit"], swiftSettings: strict),
         // `scan`: finds the legacy concurrency calls in an app and names the recipe for each.
-        .target(name: "ScanKit", dependencies: ["Catalog", "RecipeKit"]),
-        .executableTarget(name: "scan", dependencies: ["ScanKit"]),
+        .target(name: "ScanKit", dependencies: ["Catalog", "RecipeKit"], swiftSettings: strict),
+        .executableTarget(name: "scan", dependencies: ["ScanKit"], swiftSettings: strict),
         // `bench`: what each legacy primitive and its modern counterpart cost, side by side.
-        .target(name: "BenchKit", dependencies: ["Legacy", "Modern", "RecipeKit"]),
-        .executableTarget(name: "bench", dependencies: ["BenchKit"]),
+        .target(name: "BenchKit", dependencies: ["Legacy", "Modern", "RecipeKit"], swiftSettings: strict),
+        .executableTarget(name: "bench", dependencies: ["BenchKit"], swiftSettings: strict),
 
-        .testTarget(name: "RecipeKitTests", dependencies: ["RecipeKit"]),
+        .testTarget(name: "RecipeKitTests", dependencies: ["RecipeKit"], swiftSettings: strict),
         // Behaviour of each recipe's two halves, including the declared differences.
-        .testTarget(name: "RecipeTests", dependencies: ["Legacy", "Modern", "RecipeKit"]),
+        .testTarget(name: "RecipeTests", dependencies: ["Legacy", "Modern", "RecipeKit"], swiftSettings: strict),
         // Parity over the whole catalog, the CLI, guide freshness and the source lint.
         .testTarget(
             name: "CatalogTests",
-            dependencies: ["BenchKit", "Catalog", "CompareKit", "GuideKit", "RecipeKit", "compare", "guide"]
+            dependencies: ["BenchKit", "Catalog", "CompareKit", "GuideKit", "RecipeKit", "compare", "guide"],
+            swiftSettings: strict
         ),
         // The scanner on fixture apps, on Sources/Legacy and the guide's index; the CLI; bad input.
         .testTarget(
             name: "ScanTests",
             dependencies: ["Catalog", "RecipeKit", "ScanKit", "scan"],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures"],
+            swiftSettings: strict
         ),
         // The bench at tiny sizes: the results schema, the recipe ids it names, the CLI.
-        .testTarget(name: "BenchTests", dependencies: ["BenchKit", "Catalog", "RecipeKit", "bench"]),
+        .testTarget(name: "BenchTests", dependencies: ["BenchKit", "Catalog", "RecipeKit", "bench"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -42,3 +42,41 @@ extension Scenario {
         return (legacy, modern, Verdict(rules: rules, legacy: legacy, modern: modern))
     }
 }
+
+extension Scenario {
+    /// What judging one scenario gave.
+    public typealias Judgement = (legacy: Outcome, modern: Outcome, verdict: Verdict)
+
+    /// Judges many scenarios: the in-process ones one at a time, and beside them the
+    /// demonstrations, `demonstrationsAtOnce` at a time. Results come back in the order asked.
+    ///
+    /// A demonstration runs in a child process and spends most of its time waiting to be found
+    /// hung, with the CPU idle, so several can wait together. In-process scenarios stay one at a
+    /// time: their legacy halves block Dispatch worker threads, which this process's cooperative
+    /// pool shares on Linux.
+    public static func judgeAll(
+        _ cases: [(recipe: Recipe, scenario: Scenario)], pace: Pace, demonstrationsAtOnce: Int = 4
+    ) async -> [Judgement] {
+        let results = Locked<[Int: Judgement]>([:])
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for (index, item) in cases.enumerated() where !item.scenario.isDemo {
+                    let judgement = await item.scenario.judge(item.recipe, pace: pace)
+                    results.withLock { $0[index] = judgement }
+                }
+            }
+            var demonstrations = cases.enumerated().filter { $0.element.scenario.isDemo }[...]
+            func startNext() {
+                guard let (index, item) = demonstrations.popFirst() else { return }
+                group.addTask {
+                    let judgement = await item.scenario.judge(item.recipe, pace: pace)
+                    results.withLock { $0[index] = judgement }
+                }
+            }
+            for _ in 0..<max(1, demonstrationsAtOnce) { startNext() }
+            while await group.next() != nil { startNext() }
+        }
+        let judged = results.withLock { $0 }
+        return cases.indices.map { judged[$0]! }
+    }
+}

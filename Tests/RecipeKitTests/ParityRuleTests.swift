@@ -57,3 +57,22 @@ import Testing
         #expect(verdict.problems == ["modern threw: boom"])
     }
 }
+
+/// `Scenario.judgeAll` gives each scenario's judgement back in the order asked.
+@Suite struct JudgeAllTests {
+    @Test func judgementsComeBackInTheOrderAsked() async {
+        let chapter = Chapter(number: 1, title: "Fixture", folder: "Fixture", introduction: "")
+        let scenarios = (1...5).map { index in
+            Scenario(
+                "s\(index)", rules: [.exact],
+                legacy: { context in context.log("line \(index)") },
+                modern: { context in context.log(index == 3 ? "other" : "line \(index)") })
+        }
+        let recipe = Recipe(
+            id: "fixture", title: "Fixture", chapter: chapter, sources: [], file: "Fixture.swift", apis: [],
+            problem: "", changes: [], scenarios: scenarios)
+        let judgements = await Scenario.judgeAll(scenarios.map { (recipe, $0) }, pace: .test)
+        #expect(judgements.map { $0.legacy.lines } == (1...5).map { ["line \($0)"] })
+        #expect(judgements.map(\.verdict.agrees) == [true, true, false, true, true])
+    }
+}
