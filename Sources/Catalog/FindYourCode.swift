@@ -5,10 +5,9 @@ import RecipeKit
 ///
 /// A migrating reader arrives with their own code, not with a recipe id. Each row lists the
 /// spellings they may have in front of them (Swift, then Objective-C/C), leads with the use they
-/// most likely have, and says which counterpart applies when. A recipe id with no page yet is
-/// named as planned, so the index never looks more complete than the guide is. Tests keep it
-/// honest: every id is in the catalog or in `shared/RECIPES.md`, and every recipe in the catalog
-/// is reachable from at least one row.
+/// most likely have, and says which counterpart applies when. Tests keep it honest: every id
+/// it names is in the catalog, and every recipe in the catalog is reachable from at least one
+/// row.
 public enum FindYourCode {
     public static let groups: [APIIndexGroup] = [
         queues, delays, once, groups_, semaphores, workItems, locks, operations, threads, runLoops,

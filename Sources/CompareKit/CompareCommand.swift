@@ -173,20 +173,20 @@ public enum CompareCommand {
             let title: String
             let kind: String
             let chapter: RecipeReport.ChapterInfo
-            let seeds: [String]
+            let sources: [String]
             let scenarios: [String]
         }
         let recipes = catalog.map {
             Entry(
                 id: $0.id, title: $0.title, kind: "recipe",
                 chapter: .init(number: $0.chapter.number, title: $0.chapter.title),
-                seeds: $0.seeds, scenarios: $0.scenarios.map(\.name)
+                sources: $0.sources, scenarios: $0.scenarios.map(\.name)
             )
         }
         let notes = notes.map {
             Entry(
                 id: $0.id, title: $0.title, kind: "note",
-                chapter: .init(number: $0.chapter.number, title: $0.chapter.title), seeds: $0.seeds, scenarios: [])
+                chapter: .init(number: $0.chapter.number, title: $0.chapter.title), sources: $0.sources, scenarios: [])
         }
         return json(recipes + notes)
     }

@@ -17,7 +17,7 @@ enum RecipeRunner {
             id: recipe.id,
             title: recipe.title,
             chapter: .init(number: recipe.chapter.number, title: recipe.chapter.title),
-            seeds: recipe.seeds,
+            sources: recipe.sources,
             agrees: scenarios.allSatisfy(\.agrees),
             scenarios: scenarios
         )

@@ -20,7 +20,7 @@ public struct NoteReport: Sendable, Codable {
     public var id: String
     public var title: String
     public var chapter: RecipeReport.ChapterInfo
-    public var seeds: [String]
+    public var sources: [String]
     /// The note as `compare <id>` prints it without `--json`.
     public var text: String
     /// Where its code lives, relative to the package root (absent for a note without code).
@@ -31,7 +31,7 @@ public struct NoteReport: Sendable, Codable {
         id = note.id
         title = note.title
         chapter = .init(number: note.chapter.number, title: note.chapter.title)
-        seeds = note.seeds
+        sources = note.sources
         text = note.text
         legacyPath = note.legacyPath
         modernPath = note.modernPath
@@ -48,7 +48,7 @@ public struct RecipeReport: Sendable, Codable {
     public var id: String
     public var title: String
     public var chapter: ChapterInfo
-    public var seeds: [String]
+    public var sources: [String]
     public var agrees: Bool
     public var scenarios: [ScenarioReport]
 }

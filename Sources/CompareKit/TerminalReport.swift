@@ -15,7 +15,7 @@ struct TerminalReport {
         var out: [String] = []
         out.append(style.bold("\(recipe.id) — \(recipe.title)"))
         out.append("Chapter \(recipe.chapter.number) · \(recipe.chapter.title)")
-        out.append("Seeds: " + recipe.seeds.joined(separator: "; "))
+        out.append("Sources: " + recipe.sources.joined(separator: "; "))
         out.append(
             style.dim(
                 "Pace: \(pace.name) · \(runs) timed run\(runs == 1 ? "" : "s") per side after a warm-up; "

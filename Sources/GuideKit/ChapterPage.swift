@@ -9,7 +9,7 @@ struct ChapterPage {
     let next: Chapter?
     let references: CrossReferences
 
-    /// Recipe ids named in the introduction that are neither in the catalog nor planned.
+    /// Recipe ids named in the introduction that are not in the catalog.
     var unknownIDs: [String] {
         var unknown: [String] = []
         _ = references.link(chapter.introduction, from: chapter.slug, unknown: &unknown)

@@ -4,30 +4,15 @@ import RecipeKit
 /// Turns recipe ids named in prose (`` `actor-reentrancy` ``) into links to their pages.
 ///
 /// Pages name other recipes in backticks. Where the named recipe has a page, the reader gets a
-/// link; where it is planned but not written yet (listed in `shared/RECIPES.md`), the id stays
-/// plain text; an id that is neither is a typo, and `guide` refuses it.
+/// link; every recipe of the catalog has one, so a backticked id without a page is a typo, and
+/// `guide` refuses it.
 struct CrossReferences {
     /// Every recipe and note with a page: id → chapter slug.
     let pages: [String: String]
-    /// Ids that may be named without a page (the planned recipes), or `nil` when the inventory
-    /// could not be read, so that nothing can be called unknown.
-    let planned: Set<String>?
 
-    init(recipes: [Recipe], notes: [GuideNote] = [], planned: Set<String>?) {
+    init(recipes: [Recipe], notes: [GuideNote] = []) {
         pages = Dictionary(
             uniqueKeysWithValues: recipes.map { ($0.id, $0.chapter.slug) } + notes.map { ($0.id, $0.chapter.slug) })
-        self.planned = planned
-    }
-
-    /// The ids of the inventory, read from the `### `id` — title` headings of `RECIPES.md`.
-    static func plannedIDs(inventory url: URL) -> Set<String>? {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
-        var ids: Set<String> = []
-        for line in text.split(separator: "\n") where line.hasPrefix("### `") {
-            let rest = line.dropFirst(5)
-            if let end = rest.firstIndex(of: "`") { ids.insert(String(rest[..<end])) }
-        }
-        return ids
     }
 
     /// `markdown` with each backticked recipe id that has a page made a link. `from` is the chapter
@@ -52,7 +37,7 @@ struct CrossReferences {
                         chapter == nil ? "\(slug)/\(word).md" : slug == chapter ? "\(word).md" : "../\(slug)/\(word).md"
                     result += "[`\(word)`](\(path))"
                 } else {
-                    if pages[word] == nil, let planned, !planned.contains(word) { unknown.append(word) }
+                    if pages[word] == nil { unknown.append(word) }
                     result += "`\(word)`"
                 }
             } else {

@@ -10,18 +10,12 @@ public enum GuideGenerator {
     /// The line that ends a recipe file's pattern (see `SourceFile.driverMarker`).
     public static let driverMarker = SourceFile.driverMarker
 
-    /// Relative path below `Guide/` → file contents.
-    /// The recipe inventory beside the package (`../shared/RECIPES.md`): the ids a page may name
-    /// before their recipe has a page.
-    public static let inventory = packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/RECIPES.md")
-
-    /// A page names a recipe id that is neither in the catalog nor in the inventory.
+    /// A page names a recipe id that is not in the catalog.
     public struct UnknownRecipeIDs: Error, CustomStringConvertible {
         /// Page path below `Guide/` → the unknown ids it names.
         public let pages: [(page: String, ids: [String])]
         public var description: String {
-            "pages name recipe ids that are neither in the catalog nor in shared/RECIPES.md: "
+            "pages name recipe ids that are not in the catalog: "
                 + pages.map { "\($0.page): \($0.ids.map { "`\($0)`" }.joined(separator: ", "))" }
                 .joined(separator: "; ")
         }
@@ -30,9 +24,16 @@ public enum GuideGenerator {
     /// What `bench` measured, committed beside the sources; the guide renders it, never re-runs it.
     public static let benchmarkResults = packageRoot.appendingPathComponent("Benchmarks/results.json")
 
+    /// What the Modern pattern of `recipe` needs, with the companion files its copy line names.
+    public static func availability(of recipe: Recipe, root: URL = packageRoot) throws -> Availability {
+        let pattern = try SourceFile(recipe.modernPath, root: root).pattern
+        let companions = try recipe.modernNeeds.map { try SourceFile("Sources/Modern/\($0)", root: root).text }
+        return Availability(code: ([pattern] + companions).joined(separator: "\n"))
+    }
+
+    /// Relative path below `Guide/` → file contents.
     public static func files(
         recipes: [Recipe] = Catalog.recipes, notes: [GuideNote] = Catalog.notes, root: URL = packageRoot,
-        inventory: URL = inventory,
         benchmarks: URL? = benchmarkResults
     ) async throws
         -> [String: String]
@@ -41,9 +42,18 @@ public enum GuideGenerator {
         let results = try benchmarkData.map { try JSONDecoder().decode(BenchResults.self, from: $0) }
         var files: [String: String] = [:]
         var unknown: [(page: String, ids: [String])] = []
+        // Pages may link to any recipe of the catalog, also when only some are written (in tests).
+        let ids = Set(recipes.map(\.id) + notes.map(\.id))
         let references = CrossReferences(
-            recipes: recipes, notes: notes, planned: CrossReferences.plannedIDs(inventory: inventory))
+            recipes: recipes + Catalog.recipes.filter { !ids.contains($0.id) },
+            notes: notes + Catalog.notes.filter { !ids.contains($0.id) })
         let chapters = Array(Set(recipes.map(\.chapter) + notes.map(\.chapter))).sorted()
+        // Every scenario's outcome, for the pages' output; demonstrations run several at a time.
+        let cases = recipes.flatMap { recipe in recipe.scenarios.map { (recipe: recipe, scenario: $0) } }
+        var judged: [String: [String: Scenario.Judgement]] = [:]
+        for (item, judgement) in zip(cases, await Scenario.judgeAll(cases, pace: .test)) {
+            judged[item.recipe.id, default: [:]][item.scenario.name] = judgement
+        }
         var byChapter: [(chapter: Chapter, recipes: [Recipe], notes: [GuideNote])] = []
         for (index, chapter) in chapters.enumerated() {
             let inChapter = recipes.filter { $0.chapter == chapter }
@@ -58,13 +68,12 @@ public enum GuideGenerator {
             files["\(chapter.slug)/README.md"] = chapterPage.markdown
             if !chapterPage.unknownIDs.isEmpty { unknown.append(("\(chapter.slug)/README.md", chapterPage.unknownIDs)) }
             for recipe in inChapter {
-                var outcomes: [(Scenario, Outcome, Outcome)] = []
-                for scenario in recipe.scenarios {
-                    let (legacy, modern, _) = await scenario.judge(recipe, pace: .test)
-                    outcomes.append((scenario, legacy, modern))
+                let outcomes = recipe.scenarios.map { scenario in
+                    let judgement = judged[recipe.id]![scenario.name]!
+                    return (scenario, judgement.legacy, judgement.modern)
                 }
                 let page = RecipePage(
-                    recipe: recipe, outcomes: outcomes,
+                    recipe: recipe, outcomes: outcomes, availability: try availability(of: recipe, root: root),
                     legacy: try SourceFile(recipe.legacyPath, root: root),
                     modern: try SourceFile(recipe.modernPath, root: root),
                     references: references,
@@ -83,6 +92,9 @@ public enum GuideGenerator {
             }
         }
         files["README.md"] = IndexPage(chapters: byChapter, hasPerformancePage: results != nil).markdown
+        let errata = ErrataPage(chapters: byChapter, references: references)
+        files[ErrataPage.path] = errata.markdown
+        if !errata.unknownIDs.isEmpty { unknown.append((ErrataPage.path, errata.unknownIDs)) }
         if let results {
             let performance = PerformancePage(
                 results: results, takeaways: BenchFindings.sentences(from: results),

@@ -11,7 +11,7 @@ struct NotePage {
     let code: (legacy: SourceFile, modern: SourceFile)?
     let references: CrossReferences
 
-    /// Recipe ids named in this page's prose that are neither in the catalog nor planned.
+    /// Recipe ids named in this page's prose that are not in the catalog.
     var unknownIDs: [String] {
         var unknown: [String] = []
         for text in prose { _ = references.link(text, from: note.chapter.slug, page: note.id, unknown: &unknown) }
@@ -49,8 +49,7 @@ struct NotePage {
             }
         }
         page += section("Pitfalls", note.pitfalls)
-        page += section("Errata in the seeds", note.errata)
-        page += section("Seeds", note.seeds)
+        page += section("Sources", note.sources)
         page += ["## Source", "", "- Note entry: [`\(note.entryPath)`](\(root)/\(note.entryPath))"]
         if let legacyPath = note.legacyPath, let modernPath = note.modernPath {
             page.append("- Legacy code: [`\(legacyPath)`](\(root)/\(legacyPath))")

@@ -6,13 +6,15 @@ struct RecipePage {
     let recipe: Recipe
     /// Both sides' outcome of each scenario, run at test pace.
     let outcomes: [(scenario: Scenario, legacy: Outcome, modern: Outcome)]
+    /// The oldest iOS and macOS the Modern pattern runs on.
+    let availability: Availability
     let legacy: SourceFile
     let modern: SourceFile
     let references: CrossReferences
     /// The `bench` rows of the primitives this recipe uses.
     var costs: [BenchResults.Primitive] = []
 
-    /// Recipe ids named in this page's prose that are neither in the catalog nor planned.
+    /// Recipe ids named in this page's prose that are not in the catalog.
     var unknownIDs: [String] {
         var unknown: [String] = []
         for text in prose { _ = references.link(text, from: recipe.chapter.slug, page: recipe.id, unknown: &unknown) }
@@ -21,7 +23,7 @@ struct RecipePage {
 
     private var prose: [String] {
         [recipe.problem] + recipe.changes + recipe.differences + recipe.pitfalls + recipe.annotations
-            + recipe.errata
+            + recipe.errata + (recipe.appTargetNote.map { [$0] } ?? [])
     }
 
     private func linked(_ markdown: String) -> String {
@@ -60,7 +62,6 @@ struct RecipePage {
         page += section("Where the two sides differ on purpose", recipe.differences)
         page += section("Pitfalls", recipe.pitfalls)
         page += section("Swift 6 annotations the legacy side needed", recipe.annotations)
-        page += section("Errata in the seeds", recipe.errata)
         page += section(
             "What its primitives cost",
             costs.map {
@@ -68,7 +69,7 @@ struct RecipePage {
                     + "`\($0.modern.name)` \(PerformancePage.nanoseconds($0.modern.medianNs)) "
                     + "(\(PerformancePage.ratio($0.ratio)); [measured](../performance.md#bench-\($0.id)))"
             })
-        page += section("Seeds", recipe.seeds)
+        page += section("Sources", recipe.sources)
         page.append("## Source and tests")
         page.append("")
         page.append("- Legacy: [`\(recipe.legacyPath)`](\(Self.root)/\(recipe.legacyPath))")
@@ -123,7 +124,9 @@ struct RecipePage {
         return lines
     }
 
-    /// "To copy this recipe": the Modern file and what it needs, then the same for Legacy.
+    /// "To copy this recipe": the Modern file and what it needs, where it compiles, the OS versions
+    /// it needs (and what an older target uses instead), what an app target's default isolation
+    /// would change, then the Legacy file.
     private var copyLine: [String] {
         func files(_ path: String, needs: [String], folder: String) -> String {
             let main = "[`\(path)`](\(Self.root)/\(path))"
@@ -134,13 +137,21 @@ struct RecipePage {
         let drop =
             legacy.driver != nil || modern.driver != nil
             ? "; leave out the driver below `\(SourceFile.driverMarker)`" : ""
-        return [
+        var lines = [
             "**To copy this recipe:** \(files(recipe.modernPath, needs: recipe.modernNeeds, folder: "Modern"))"
-                + "\(drop). It needs only the toolchain and compiles in the Swift 6 language mode. "
-                + "The legacy side, to compare with your code: "
+                + "\(drop). It needs only the toolchain and compiles in the Swift 6 language mode, in a package and in"
+                + " an Xcode 26 app target (default `MainActor` isolation, approachable concurrency).",
+            "",
+            availability.sentence,
+            "",
+        ]
+        if let note = recipe.appTargetNote { lines += [linked(note), ""] }
+        lines += [
+            "The legacy side, to compare with your code: "
                 + "\(files(recipe.legacyPath, needs: recipe.legacyNeeds, folder: "Legacy")).",
             "",
         ]
+        return lines
     }
 
     private var output: [String] {

@@ -2,7 +2,7 @@ import Foundation
 
 /// A fake network or disk loader with injectable latency and failures, recording every request.
 ///
-/// The seeds download from URLs that are long dead, and nothing in this project reaches the
+/// The classic examples download from URLs that are long dead, and nothing in this project reaches the
 /// internet. Both sides get the same fake: the legacy side through the callback or blocking
 /// form, the modern side through the async form.
 public final class FakeLoader: Sendable {

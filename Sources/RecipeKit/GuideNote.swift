@@ -7,12 +7,13 @@
 /// code a reader would write, it lives at `Sources/Legacy/<file>` and `Sources/Modern/<file>` like
 /// a recipe's, behind `#if canImport(ObjectiveC)` when it only compiles on Apple platforms.
 public struct GuideNote: Sendable, Identifiable {
-    /// The kebab-case id from RECIPES.md; `compare <id>` prints the note.
+    /// The kebab-case id; `compare <id>` prints the note.
     public let id: String
     public let title: String
     public let chapter: Chapter
-    /// Where the note came from, cited as recipes cite their seeds.
-    public let seeds: [String]
+    /// Where the note came from, cited as recipes cite their sources: public works by title and
+    /// section, or the real code where the legacy shape is seen.
+    public let sources: [String]
     /// The path of both code files below `Sources/Legacy` and `Sources/Modern`, or `nil` for a
     /// note that is prose only.
     public let file: String?
@@ -26,7 +27,8 @@ public struct GuideNote: Sendable, Identifiable {
     public let instead: [String]
     /// Markdown bullets: mistakes a migrating reader will meet.
     public let pitfalls: [String]
-    /// Markdown bullets: corrections to the seed texts.
+    /// Markdown bullets: where a text the entry cites would mislead a reader (a wrong API, a race, a
+    /// crash), each opening with its citation. They are gathered on one page, `Guide/errata.md`.
     public let errata: [String]
     /// Whether the note's Modern code must keep a legacy API (a dispatch source with no
     /// concurrency counterpart), so that the lint test lets it.
@@ -36,7 +38,7 @@ public struct GuideNote: Sendable, Identifiable {
         id: String,
         title: String,
         chapter: Chapter,
-        seeds: [String],
+        sources: [String],
         file: String? = nil,
         apis: [APIMapping],
         legacy: String,
@@ -49,7 +51,7 @@ public struct GuideNote: Sendable, Identifiable {
         self.id = id
         self.title = title
         self.chapter = chapter
-        self.seeds = seeds
+        self.sources = sources
         self.file = file
         self.apis = apis
         self.legacy = legacy

@@ -1,13 +1,13 @@
-/// Injectable time: how fast the seed's delays and intervals run.
+/// Injectable time: how fast a recipe's delays and intervals run.
 ///
-/// Recipes never hard-code a sleep; the catalog passes `pace(.seconds(1))` where the seed waits
-/// one second. `realistic` keeps the seed's numbers, `quick` is what `compare` uses by default,
-/// and `test` is what the suite uses (the seed's 1 s becomes 10 ms). Tests still assert only
-/// order, counts and "at least this long", never an exact duration.
+/// Recipes never hard-code a sleep; the catalog passes `pace(.seconds(1))` where the original
+/// code waits one second. `realistic` keeps the original numbers, `quick` is what `compare` uses
+/// by default, and `test` is what the suite uses (the original 1 s becomes 10 ms). Tests still
+/// assert only order, counts and "at least this long", never an exact duration.
 public struct Pace: Sendable, Hashable, CustomStringConvertible {
     /// The name used on the command line and in JSON.
     public let name: String
-    /// The factor applied to every seed duration.
+    /// The factor applied to every original duration.
     public let scale: Double
     /// How long a child-process demonstration may run before it is checked for a hang (it counts
     /// as hung only if it is then blocked: see `ChildProcess.run`).
@@ -19,11 +19,11 @@ public struct Pace: Sendable, Hashable, CustomStringConvertible {
         self.demoTimeout = demoTimeout
     }
 
-    /// The seed's own numbers.
+    /// The original code's own numbers.
     public static let realistic = Pace(name: "realistic", scale: 1, demoTimeout: .seconds(5))
-    /// A tenth of the seed's numbers: fast enough to watch.
+    /// A tenth of the original numbers: fast enough to watch.
     public static let quick = Pace(name: "quick", scale: 0.1, demoTimeout: .seconds(2))
-    /// A hundredth of the seed's numbers, for the test suite.
+    /// A hundredth of the original numbers, for the test suite.
     public static let test = Pace(name: "test", scale: 0.01, demoTimeout: .seconds(2))
 
     /// Every pace, in the order `--help` lists them.
@@ -34,9 +34,9 @@ public struct Pace: Sendable, Hashable, CustomStringConvertible {
         all.first { $0.name == name }
     }
 
-    /// Scales a duration from the seed; the result is never below one millisecond.
-    public func callAsFunction(_ seedDuration: Duration) -> Duration {
-        max(seedDuration * scale, .milliseconds(1))
+    /// Scales a duration from the original code; the result is never below one millisecond.
+    public func callAsFunction(_ originalDuration: Duration) -> Duration {
+        max(originalDuration * scale, .milliseconds(1))
     }
 
     public var description: String { name }

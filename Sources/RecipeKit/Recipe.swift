@@ -4,13 +4,13 @@
 /// Its two implementations live at `Sources/Legacy/<file>` and `Sources/Modern/<file>`, and its
 /// behaviour tests at `Tests/RecipeTests/<file minus .swift>Tests.swift`.
 public struct Recipe: Sendable, Identifiable {
-    /// The kebab-case id from RECIPES.md, as typed after `swift run compare`.
+    /// The kebab-case id, as typed after `swift run compare`.
     public let id: String
     public let title: String
     public let chapter: Chapter
-    /// Where the recipe came from: seed file, section and lines (or "beyond the seeds" and where
-    /// the pattern is seen in real code).
-    public let seeds: [String]
+    /// Where the recipe came from: public works by short title and section (the guide's index
+    /// lists them in full), or "Seen in real code:" and where the legacy shape appears.
+    public let sources: [String]
     /// The path of both implementation files below `Sources/Legacy` and `Sources/Modern`.
     public let file: String
     /// The legacy APIs the recipe demonstrates, each with its modern counterpart.
@@ -26,7 +26,8 @@ public struct Recipe: Sendable, Identifiable {
     /// Markdown bullets: where the two sides intentionally behave differently. Each one is
     /// asserted by a behaviour test.
     public let differences: [String]
-    /// Markdown bullets: corrections to the seed texts.
+    /// Markdown bullets: where a text the entry cites would mislead a reader (a wrong API, a race, a
+    /// crash), each opening with its citation. They are gathered on one page, `Guide/errata.md`.
     public let errata: [String]
     /// Whether the recipe is about bridging, so that its Modern file may use Dispatch or Thread
     /// and its Legacy file may use async (the lint test honours it).
@@ -37,6 +38,10 @@ public struct Recipe: Sendable, Identifiable {
     public let legacyNeeds: [String]
     /// The same for the Modern file, below `Sources/Modern`.
     public let modernNeeds: [String]
+    /// Markdown, one sentence: what default `MainActor` isolation (an Xcode 26 app target) would
+    /// change in the Modern pattern and what keeps it as written, for a pattern that states its
+    /// isolation for that reason; the copy line shows it.
+    public let appTargetNote: String?
     /// The code shapes the Legacy side shows and the Modern side replaces: `scan` names this
     /// recipe for each match in an app.
     public let replaces: [CodeShape]
@@ -46,7 +51,7 @@ public struct Recipe: Sendable, Identifiable {
         id: String,
         title: String,
         chapter: Chapter,
-        seeds: [String],
+        sources: [String],
         file: String,
         apis: [APIMapping],
         problem: String,
@@ -58,13 +63,14 @@ public struct Recipe: Sendable, Identifiable {
         isBridging: Bool = false,
         legacyNeeds: [String] = [],
         modernNeeds: [String] = [],
+        appTargetNote: String? = nil,
         replaces: [CodeShape] = [],
         scenarios: [Scenario]
     ) {
         self.id = id
         self.title = title
         self.chapter = chapter
-        self.seeds = seeds
+        self.sources = sources
         self.file = file
         self.apis = apis
         self.problem = problem
@@ -76,6 +82,7 @@ public struct Recipe: Sendable, Identifiable {
         self.isBridging = isBridging
         self.legacyNeeds = legacyNeeds
         self.modernNeeds = modernNeeds
+        self.appTargetNote = appTargetNote
         self.replaces = replaces
         self.scenarios = scenarios
     }

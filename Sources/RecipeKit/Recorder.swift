@@ -1,6 +1,6 @@
 /// A thread-safe, append-only transcript of what a recipe did.
 ///
-/// Recipes write here where the seed's code would `print` or update the UI. Both sides of a
+/// Recipes write here where the classic code would `print` or update the UI. Both sides of a
 /// recipe get their own recorder, and the parity rules compare what the two recorded: the lines
 /// in the order they arrived, and named values (a final count, a min and max) for invariants.
 /// A recorder can also echo each line to a file descriptor at once, unbuffered, which is how a

@@ -1,6 +1,6 @@
 /// What a side gets when the catalog runs it: the pace, and the recorder to log into.
 public struct RunContext: Sendable {
-    /// How fast the seed's delays run.
+    /// How fast the recipe's delays run.
     public let pace: Pace
     /// Where the side's transcript and named values go.
     public let recorder: Recorder

@@ -1,6 +1,7 @@
 /// A seeded pseudo-random generator (SplitMix64) shared by both sides of a recipe.
 ///
-/// The seeds use `arc4random`, which cannot be seeded, so two runs could never be compared.
+/// The classic examples use `arc4random`, which cannot be seeded, so two runs could never be
+/// compared.
 /// SplitMix64 is tiny, fast and passes BigCrush; given the same seed it yields the same stream
 /// on every platform, which is what parity and the generated guide need.
 public struct SplitMix64: RandomNumberGenerator, Sendable {

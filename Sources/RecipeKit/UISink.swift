@@ -3,7 +3,7 @@ import Dispatch
 /// A fake screen: records what was shown, and checks that it was shown from the main actor or
 /// the main queue.
 ///
-/// "Show on screen" in the seeds is UIKit, which Linux does not have. The sink stands in for a
+/// "Show on screen" in the classic examples is UIKit, which Linux does not have. The sink stands in for a
 /// view: each call logs `line` to the transcript, and traps (as UIKit misuse would crash) when
 /// it is not isolated to the main actor or running on the main queue. On Linux main-queue and
 /// MainActor code may run on a thread that is not the process's main thread, so the check is

@@ -151,7 +151,7 @@ import Testing
         let recipe = try #require((root["recipes"] as? [[String: Any]])?.first)
         #expect(recipe["id"] as? String == "serial-queue")
         #expect((recipe["chapter"] as? [String: Any])?["number"] as? Int == 1)
-        #expect(recipe["seeds"] is [String])
+        #expect(recipe["sources"] is [String])
         let scenario = try #require((recipe["scenarios"] as? [[String: Any]])?.first)
         #expect(scenario["name"] as? String == "main")
         #expect(scenario["agrees"] as? Bool == true)

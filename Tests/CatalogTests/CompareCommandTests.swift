@@ -10,7 +10,7 @@ import Testing
 
     static func recipe(legacy: [String], modern: [String], rules: [ParityRule] = [.exact]) -> Recipe {
         Recipe(
-            id: "fixture", title: "A fixture", chapter: chapter, seeds: ["none"], file: "Fixtures/Fixture.swift",
+            id: "fixture", title: "A fixture", chapter: chapter, sources: ["none"], file: "Fixtures/Fixture.swift",
             apis: [], problem: "", changes: [],
             scenarios: [
                 Scenario(

@@ -8,47 +8,79 @@ import Testing
 /// language mode, together with exactly the files its page names, and so does its pattern (the
 /// part above the driver marker) that the page shows side by side.
 ///
+/// Modern files are checked twice: in this package's setting and in the one Xcode 26 gives a new
+/// app target (default `MainActor` isolation and the approachable-concurrency features), where a
+/// type that does not say `nonisolated` lands on the main actor. Warnings are errors in both.
+///
 /// Each check runs `swiftc -typecheck` in a child process, two at a time (the machine has two
 /// cores). A check that passed is remembered under `.build/copy-check/`, keyed by a hash of the
 /// compiler's version and every input, so a warm run re-checks only what changed.
 @Suite struct CopyCompletenessTests {
+    /// Where a reader pastes a file: the compiler flags of that setting.
+    enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
+        /// This package's own: the Modern target enables `NonisolatedNonsendingByDefault`.
+        case package
+        /// A new Xcode 26 app target; only Modern files are checked there.
+        case appTarget
+
+        func arguments(forModern modern: Bool) -> [String] {
+            let base = ["-swift-version", "6", "-parse-as-library", "-warnings-as-errors"]
+            switch self {
+            case .package:
+                return base + (modern ? ["-enable-upcoming-feature", "NonisolatedNonsendingByDefault"] : [])
+            case .appTarget:
+                return base + [
+                    "-default-isolation", "MainActor",
+                    "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+                    "-enable-upcoming-feature", "InferIsolatedConformances",
+                ]
+            }
+        }
+
+        var description: String { self == .package ? "this package's setting" : "an Xcode 26 app target's setting" }
+    }
+
     /// One type-check: a recipe file (or only its pattern) with the files it needs.
     struct Check: Sendable, CustomStringConvertible {
         let file: String
         let patternOnly: Bool
         let needs: [String]
+        var setting: Setting = .package
+        var isModern: Bool { file.hasPrefix("Sources/Modern/") }
         var description: String {
             (patternOnly ? "the pattern of " : "") + file
-                + (needs.isEmpty ? "" : " with " + needs.joined(separator: ", "))
+                + (needs.isEmpty ? "" : " with " + needs.joined(separator: ", ")) + ", in \(setting)"
         }
     }
 
     static let root = GuideGenerator.packageRoot
 
-    /// Every check: each `.swift` file below `Sources/Legacy` and `Sources/Modern`, whole and as
-    /// its pattern when it has a driver.
-    static func checks() throws -> [Check] {
+    /// Every check of `setting`: each `.swift` file below `Sources/Legacy` and `Sources/Modern`
+    /// (only Modern in an app target), whole and as its pattern when it has a driver.
+    static func checks(in setting: Setting) throws -> [Check] {
         var needs: [String: [String]] = [:]
         for recipe in Catalog.recipes {
             needs[recipe.legacyPath] = recipe.legacyNeeds.map { "Sources/Legacy/\($0)" }
             needs[recipe.modernPath] = recipe.modernNeeds.map { "Sources/Modern/\($0)" }
         }
         var checks: [Check] = []
-        for folder in ["Sources/Legacy", "Sources/Modern"] {
+        let folders = setting == .package ? ["Sources/Legacy", "Sources/Modern"] : ["Sources/Modern"]
+        for folder in folders {
             for file in try swiftFiles(below: folder) {
                 let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-                checks.append(Check(file: file, patternOnly: false, needs: needs[file] ?? []))
+                checks.append(Check(file: file, patternOnly: false, needs: needs[file] ?? [], setting: setting))
                 if text.contains("\n" + GuideGenerator.driverMarker) {
-                    checks.append(Check(file: file, patternOnly: true, needs: needs[file] ?? []))
+                    checks.append(Check(file: file, patternOnly: true, needs: needs[file] ?? [], setting: setting))
                 }
             }
         }
         return checks
     }
 
-    @Test func everyRecipeFileAndPatternTypeChecksWithTheFilesItsPageNames() async throws {
-        let checks = try Self.checks()
-        #expect(checks.count >= 2 * Catalog.recipes.count)
+    @Test(arguments: Setting.allCases)
+    func everyRecipeFileAndPatternTypeChecksWithTheFilesItsPageNames(in setting: Setting) async throws {
+        let checks = try Self.checks(in: setting)
+        #expect(checks.count >= (setting == .package ? 2 : 1) * Catalog.recipes.count)
         let compiler = try await Self.run(["swiftc", "--version"]).output
         let failures = Locked<[String]>([])
         await withTaskGroup(of: Void.self) { group in
@@ -99,13 +131,13 @@ import Testing
                 inputs.append(copy.path)
                 texts.append(text)
             }
-            let arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-parse-as-library"]
+            let arguments = ["swiftc", "-typecheck"] + check.setting.arguments(forModern: check.isModern)
             let key = fnv1a(([compiler] + arguments + texts).joined(separator: "\u{0}"))
             let cache = root.appendingPathComponent(".build/copy-check/\(key)")
             if FileManager.default.fileExists(atPath: cache.path) { return nil }
             let result = try await run(arguments + inputs)
             guard result.status == 0 else {
-                return "\(check) does not type-check alone (swiftc exit \(result.status)):\n\(result.output)"
+                return "\(check) does not type-check (swiftc exit \(result.status)):\n\(result.output)"
             }
             try FileManager.default.createDirectory(
                 at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)

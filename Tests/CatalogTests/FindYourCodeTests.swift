@@ -6,10 +6,8 @@ import Testing
 @testable import GuideKit
 
 /// The "Find your code" index answers every legacy API the catalog names, reaches every recipe,
-/// and names only recipes that exist or are planned.
+/// and names only recipes that exist.
 @Suite struct FindYourCodeTests {
-    static let planned = CrossReferences.plannedIDs(inventory: GuideGenerator.inventory)
-
     @Test func everyRecipeIsReachableFromTheIndex() {
         let named = Set(FindYourCode.entries.flatMap { $0.uses.flatMap(\.recipes) })
         for recipe in Catalog.recipes {
@@ -17,12 +15,11 @@ import Testing
         }
     }
 
-    @Test func everyNamedRecipeIsInTheCatalogOrPlanned() throws {
-        let planned = try #require(Self.planned, "shared/RECIPES.md beside the package could not be read")
-        let landed = Set(Catalog.recipes.map(\.id))
+    @Test func everyNamedRecipeIsInTheCatalog() {
+        let landed = Set(Catalog.recipes.map(\.id) + Catalog.notes.map(\.id))
         for entry in FindYourCode.entries {
             for id in entry.uses.flatMap(\.recipes) {
-                #expect(landed.contains(id) || planned.contains(id), "\(entry.spellings[0]) names unknown recipe \(id)")
+                #expect(landed.contains(id), "\(entry.spellings[0]) names unknown recipe \(id)")
             }
         }
     }
@@ -83,11 +80,10 @@ import Testing
     }
 }
 
-/// Recipe ids in prose become links, and an id that is neither landed nor planned is caught.
+/// Recipe ids in prose become links, and an id that is not in the catalog is caught.
 @Suite struct CrossReferencesTests {
     let references = CrossReferences(
-        recipes: [Catalog.recipe("serial-queue")!, Catalog.recipe("readers-writer-barrier")!],
-        planned: ["actor-reentrancy"]
+        recipes: [Catalog.recipe("serial-queue")!, Catalog.recipe("readers-writer-barrier")!]
     )
 
     @Test func aLandedIDBecomesARelativeLink() {
@@ -101,12 +97,12 @@ import Testing
         #expect(unknown.isEmpty)
     }
 
-    @Test func aPlannedIDStaysTextAndATypoIsReported() {
+    @Test func anIDWithoutAPageStaysTextAndIsReported() {
         var unknown: [String] = []
         let text = references.link(
-            "Read `actor-reentrancy`, not `actor-reentrance`; `async` is code.", from: nil, unknown: &unknown)
-        #expect(text == "Read `actor-reentrancy`, not `actor-reentrance`; `async` is code.")
-        #expect(unknown == ["actor-reentrance"])
+            "Read `serial-queue`, not `serial-queu`; `async` is code.", from: nil, unknown: &unknown)
+        #expect(text == "Read [`serial-queue`](01-queues-and-hopping/serial-queue.md), not `serial-queu`; `async` is code.")
+        #expect(unknown == ["serial-queu"])
     }
 
     @Test func aPageIsNotLinkedToItselfNorLinkedTwice() {
@@ -120,7 +116,7 @@ import Testing
     @Test func theGeneratorRefusesAnUnknownID() async throws {
         let recipe = try #require(Catalog.recipe("serial-queue"))
         let typo = Recipe(
-            id: recipe.id, title: recipe.title, chapter: recipe.chapter, seeds: recipe.seeds, file: recipe.file,
+            id: recipe.id, title: recipe.title, chapter: recipe.chapter, sources: recipe.sources, file: recipe.file,
             apis: recipe.apis, problem: "Unlike `serial-queu`, this …", changes: [], scenarios: [])
         await #expect(throws: GuideGenerator.UnknownRecipeIDs.self) {
             _ = try await GuideGenerator.files(recipes: [typo])

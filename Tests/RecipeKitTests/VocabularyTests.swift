@@ -2,7 +2,7 @@ import RecipeKit
 import Testing
 
 @Suite struct VocabularyTests {
-    @Test func paceScalesTheSeedsDurationsAndNeverGoesBelowAMillisecond() {
+    @Test func paceScalesTheOriginalDurationsAndNeverGoesBelowAMillisecond() {
         #expect(Pace.realistic(.seconds(3)) == .seconds(3))
         #expect(Pace.quick(.seconds(1)) == .milliseconds(100))
         #expect(Pace.test(.seconds(1)) == .milliseconds(10))

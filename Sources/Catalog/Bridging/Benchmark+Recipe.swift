@@ -7,7 +7,7 @@ extension Recipe {
         id: "benchmark-measure",
         title: "`dispatch_benchmark` → `ContinuousClock.measure`",
         chapter: .bridging,
-        seeds: ["004 L600 (\"testing: use the `dispatch_benchmark` tool\")"],
+        sources: ["The Read-And-Learn wiki page \"iOS并发编程\", its testing tip (\"use the `dispatch_benchmark` tool\")"],
         file: "Bridging/Benchmark.swift",
         apis: [
             APIMapping(
@@ -64,6 +64,7 @@ extension Recipe {
             and `compare` prints the numbers.
             """,
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `Benchmark.measure` would be main-actor-isolated, so only main-actor code could time work with it, on the main thread; `nonisolated` keeps it running wherever its caller runs.",
         replaces: [.benchmarkTiming],
         scenarios: [
             Scenario(

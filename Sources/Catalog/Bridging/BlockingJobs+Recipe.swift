@@ -7,7 +7,9 @@ extension Recipe {
         id: "blocking-the-pool",
         title: "Blocking calls cap task throughput at the core count",
         chapter: .bridging,
-        seeds: ["beyond the seeds; 004 L851 warns that blocking I/O (`dataWithContentsOfURL:`) ties up a thread"],
+        sources: [
+            "Seen in real code wherever blocking work is sent to a global queue; the Read-And-Learn wiki page \"iOS并发编程\" warns, before its `NSURLConnection` operation, that blocking I/O (`dataWithContentsOfURL:`) ties up a thread"
+        ],
         file: "Bridging/BlockingJobs.swift",
         apis: [
             APIMapping(
@@ -99,6 +101,7 @@ extension Recipe {
             """
         ],
         isBridging: true,
+        appTargetNote: "In an app target with default `MainActor` isolation, `BlockingJobs` and its extensions would land on the main actor, so the thread that `onItsOwnThread` starts could not call `blockingJob`; `nonisolated` keeps the jobs and the hand-off to a thread off it.",
         replaces: [.threadSleep, .globalQueue, .queueAsync, .groupAsync],
         scenarios: [
             Scenario(

@@ -5,8 +5,8 @@ extension GuideNote {
         id: "c-function-with-context",
         title: "The `_f` variants: a C function and a `void *context`",
         chapter: .bridging,
-        seeds: [
-            "000 §7.0 (L107–127), §7.4 (L813–899), §7.5 (L1013–1067), §7.7 (L1545–1595), §7.9 (L1821–1895), §7.10 (L2031–2105)"
+        sources: [
+            "*iOS Programming Cookbook*, §7.0 \"Introduction\", §7.4 \"Performing UI-Related Tasks with GCD\", §7.5 \"Executing Non-UI Related Tasks Synchronously with GCD\", §7.7 \"Performing Tasks after a Delay with GCD\", §7.9 \"Grouping Tasks Together with GCD\" and §7.10 \"Constructing Your Own Dispatch Queues with GCD\" (the C-function `_f` variants)"
         ],
         apis: [
             APIMapping(
@@ -40,13 +40,6 @@ extension GuideNote {
             it back once with `takeRetainedValue()` in the callback; resume a continuation there \
             to give the caller an `async` function (`async-api-completion-queue`).
             """,
-        ],
-        errata: [
-            """
-            The seeds' `dispatch_after_f` examples pass the delay as a `dispatch_time_t` built \
-            from seconds; the Swift spelling is `DispatchTime.now() + .seconds(n)`, and in a task \
-            `try await Task.sleep(for: .seconds(n))` (`delayed-task`).
-            """
         ]
     )
 }

@@ -7,9 +7,9 @@ extension Recipe {
         id: "closure-capture-semantics",
         title: "What a block captures: copy vs `__block` vs Swift",
         chapter: .bridging,
-        seeds: [
-            "000 §7.2 (L373–675, `scopeTest`, `simpleMethod`, `stringProperty`)",
-            "002 \"Block-mutable variables\" and \"Using blocks\" (L276–301, `enumerateObjectsUsingBlock:`)",
+        sources: [
+            "*iOS Programming Cookbook*, §7.2 \"Accessing Variables in Block Objects\" (`scopeTest`, `simpleMethod`, `stringProperty`)",
+            "Apple's *Cocoa Core Competencies*, \"Block object\" › \"Block-Mutable Variables\" and \"Using Blocks\" (`enumerateObjectsUsingBlock:`)",
         ],
         file: "Bridging/CaptureSemantics.swift",
         apis: [
@@ -54,9 +54,9 @@ extension Recipe {
             (`CaptureSemanticsTests.modernSharedStateSurvivesManyConcurrentWriters`).
             """,
             """
-            `self` in a block: the seed's class becomes an actor. A closure made in an actor \
-            method runs on the actor and may set `stringProperty`; the seed's independent block, \
-            which takes `self` as a parameter, becomes a closure with an `isolated \
+            `self` in a block: the *iOS Programming Cookbook*'s class becomes an actor. A closure \
+            made in an actor method runs on the actor and may set `stringProperty`; the book's \
+            independent block, which takes `self` as a parameter, becomes a closure with an `isolated \
             PropertyOwner` parameter (`CaptureSemanticsTests.theIndependentBlockSetsThePropertyOnBothSides`).
             """,
             """
@@ -96,18 +96,21 @@ extension Recipe {
         ],
         errata: [
             """
-            000 §7.2, the seventh (last) rule of the summary: "you can't use dot syntax for declared \
-            properties in independent blocks" is not a rule about blocks. The block's parameter \
+            *iOS Programming Cookbook*, §7.2, the seventh (last) rule of the summary: "you can't \
+            use dot syntax for declared properties in independent blocks" is not a rule about \
+            blocks. The block's parameter \
             is typed `id`, and the compiler won't resolve a property's dot syntax on `id`; \
             declare the parameter as `AppDelegate *` and `self.stringProperty` compiles.
             """,
             """
-            000 §7.2, the fifth rule of the summary: "local variables defined inside the block's \
-            implementation can be read but not written" means the method's locals that the block \
+            *iOS Programming Cookbook*, §7.2, the fifth rule of the summary: "local variables \
+            defined inside the block's implementation can be read but not written" means the \
+            method's locals that the block \
             captures. The block's own locals are writable, as the section's own \
             `independentBlockObject` shows (`localInteger = 20`).
             """,
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `CaptureSemantics` and its nested `SharedInteger` would land on the main actor, so the `@Sendable` block could not call `get()`; `nonisolated` keeps the examples and the shared value usable from any task.",
         replaces: [.blockEnumeration],
         scenarios: [
             Scenario(

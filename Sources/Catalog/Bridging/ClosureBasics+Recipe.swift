@@ -7,10 +7,10 @@ extension Recipe {
         id: "closure-basics",
         title: "Blocks as values, parameters and inline literals → closures",
         chapter: .bridging,
-        seeds: [
-            "000 §7.1 (L187–369, `subtract`, `intToString`, `convertIntToString:usingBlockObject:`)",
-            "000 §7.3 (L679–749, `trimString`, `trimWithOtherBlock`)",
-            "002 \"Blocks\": declaring, creating and using (L252–274, L280–284, `oneFrom`)",
+        sources: [
+            "*iOS Programming Cookbook*, §7.1 \"Constructing Block Objects\" (`subtract`, `intToString`, `convertIntToString:usingBlockObject:`)",
+            "*iOS Programming Cookbook*, §7.3 \"Invoking Block Objects\" (`trimString`, `trimWithOtherBlock`)",
+            "Apple's *Cocoa Core Competencies*, \"Block object\" › \"Declaring a Block\", \"Creating a Block\" and \"Using Blocks\" (`oneFrom`)",
         ],
         file: "Bridging/ClosureBasics.swift",
         apis: [
@@ -34,7 +34,7 @@ extension Recipe {
             written at the call is a trailing closure. The `%lu` format and its `(unsigned long)` \
             cast disappear: interpolation knows the type. A block handed to a Foundation method \
             such as `enumerateObjectsUsingBlock:` becomes a closure handed to `map` \
-            (`ClosureBasicsTests.eachBlockComputesWhatTheSeedSays`).
+            (`ClosureBasicsTests.eachBlockComputesWhatTheClassicExampleSays`).
             """,
             """
             The legacy side is plain synchronous code, and Swift 6 asks for one annotation only: \
@@ -75,6 +75,7 @@ extension Recipe {
             concurrency-safe`). They capture nothing, so the annotation costs nothing.
             """
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `ClosureBasics` would land on the main actor, so `doTheConversions` would run its group's loop there and `inNewTask` would run the handed-over closure in a task inheriting the main actor; `nonisolated` keeps them on the caller's executor and that task off the main actor.",
         replaces: [.blockEnumeration],
         scenarios: [
             Scenario(

@@ -5,11 +5,11 @@ extension GuideNote {
         id: "concurrency-concepts",
         title: "Vocabulary and the big mapping",
         chapter: .bridging,
-        seeds: [
-            "000 §7.0 (L11–21, L97–183)",
-            "002 \"Thread management\" (L1–9)",
-            "003 \"Let's start\" and the concepts (L1–73)",
-            "004 L2, L105–112, L630–632",
+        sources: [
+            "*iOS Programming Cookbook*, §7.0 \"Introduction\"",
+            "*Threading Programming Guide*, \"Thread Management\" (its opening paragraphs)",
+            "*Grand Central Dispatch Tutorial for Swift: Part 1/2* (raywenderlich.com, 2015), \"Getting Started\" and its GCD terminology (serial and concurrent, sync and async, critical section, race condition, deadlock, thread safety, context switch, concurrency and parallelism)",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its Instruments tip and its notes on the kinds of dispatch queue and on operation queues",
         ],
         apis: [
             APIMapping("`DispatchQueue.main`", "`@MainActor`"),
@@ -19,11 +19,12 @@ extension GuideNote {
             APIMapping("`Thread`", "a task (not a thread: see below)"),
         ],
         legacy: """
-            The seeds open with the words every page here relies on. **Serial** means one job at \
-            a time, in order; **concurrent** means several may run at once. **Sync** means the \
-            caller waits for the job; **async** means it goes on (a *blocking* call is one that \
-            waits, which has nothing to do with a *block*, GCD's closure). A **critical section** \
-            is code that must not run twice at once; a **race condition** is what happens when it \
+            Every introduction to GCD opens with the words every page here relies on. **Serial** \
+            means one job at a time, in order; **concurrent** means several may run at once. \
+            **Sync** means the caller waits for the job; **async** means it goes on (a *blocking* \
+            call is one that waits, which has nothing to do with a *block*, GCD's closure). A \
+            **critical section** is code that must not run twice at once; a **race condition** is \
+            what happens when it \
             does; a **deadlock** is two waits that each need the other to finish; **thread-safe** \
             code stays correct whatever the interleaving; a **context switch** is the kernel \
             moving a core from one thread to another. **Concurrency** is structure (several \
@@ -60,9 +61,10 @@ extension GuideNote {
             (`thread-local-storage`, `actor-reentrancy`).
             """,
             """
-            The seeds' tip to watch threads in Instruments (004 L2) becomes the Swift Concurrency \
-            instrument on Apple platforms, which shows tasks and actors; on Linux there is no \
-            equivalent, and `swift run compare` prints peak threads and CPU time per side instead.
+            The classic tip to watch threads in Instruments (the CPU strategy view) becomes the \
+            Swift Concurrency instrument on Apple platforms, which shows tasks and actors; on \
+            Linux there is no equivalent, and `swift run compare` prints peak threads and CPU time \
+            per side instead.
             """,
         ]
     )

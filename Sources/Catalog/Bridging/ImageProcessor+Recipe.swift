@@ -8,9 +8,9 @@ extension Recipe {
         id: "async-api-completion-queue",
         title: "Completion handler on a caller-chosen queue → `async` function",
         chapter: .bridging,
-        seeds: [
-            "004 L255–265 (\"do everything async to avoid deadlock\"; `-processImage:completionHandler:` with a "
-                + "`resultQueue`)"
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its asynchronous API design (\"do everything async to "
+                + "avoid deadlock\"; `-processImage:completionHandler:` with a `resultQueue`)"
         ],
         file: "Bridging/ImageProcessor.swift",
         apis: [
@@ -70,7 +70,7 @@ extension Recipe {
             must take a `@MainActor` handler.
             """,
             """
-            The seed's asynchronous design avoids deadlocks but costs debuggability: a stack \
+            The classic asynchronous design avoids deadlocks but costs debuggability: a stack \
             trace in the handler doesn't show who called. An `await` keeps its caller waiting \
             in the same task, so a debugger can show the chain of awaiting callers.
             """,
@@ -95,6 +95,7 @@ extension Recipe {
             (`ImageProcessorTests.aCancelledCallerStillGetsItsAnswer`).
             """
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `ImageProcessor` would land on the main actor, so the shim's task would inherit the main actor and call the handler there, and `check` could be called synchronously only there; `nonisolated` keeps the shim's handler on the pool, as its comment says, and the processor usable from any task.",
         replaces: [.completionHandler],
         scenarios: [
             Scenario(

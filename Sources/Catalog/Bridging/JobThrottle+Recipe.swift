@@ -7,7 +7,9 @@ extension Recipe {
         id: "semaphore-throttle",
         title: "Limit concurrency: semaphore → sliding-window task group",
         chapter: .bridging,
-        seeds: ["beyond the seeds: `DispatchSemaphore` appears in no seed; this is the throttle most GCD code bases grow"],
+        sources: [
+            "Seen in real code: the throttle most GCD code bases grow (none of the texts cited in this guide shows a `DispatchSemaphore`)"
+        ],
         file: "Bridging/JobThrottle.swift",
         apis: [
             APIMapping(
@@ -98,6 +100,7 @@ extension Recipe {
             (`JobThrottleTests.legacyRunsEveryDispatchedJob`).
             """
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `JobThrottle.forEach` would run its sliding-window loop on the main actor; `nonisolated` keeps it running wherever its caller runs.",
         replaces: [.semaphore, .semaphoreSignal, .groupAsync, .groupNotify],
         scenarios: [
             Scenario(

@@ -8,9 +8,9 @@ extension Recipe {
         id: "main-thread-check",
         title: "\"Am I on main?\": threads vs isolation",
         chapter: .bridging,
-        seeds: [
-            "000 §7.4 (L901–933: `Current thread = …` / `Main thread = …`)",
-            "000 §7.11 (L2131–2137), §7.12 (L2527–2545): the same thread logs in operations",
+        sources: [
+            "*iOS Programming Cookbook*, §7.4 \"Performing UI-Related Tasks with GCD\" (`Current thread = …` / `Main thread = …`)",
+            "*iOS Programming Cookbook*, §7.11 \"Running Tasks Synchronously with Operations\" and §7.12 \"Running Tasks Asynchronously with Operations\" (the same thread logs in operations)",
         ],
         file: "Bridging/MainThreadCheck.swift",
         apis: [
@@ -28,7 +28,7 @@ extension Recipe {
         problem:
             "Check that code runs where the UI may be touched: on the main queue, or isolated to the main actor, and not merely on a thread that happens to be called \"main\".",
         changes: [
-            "The seed compares `[NSThread currentThread]` with `[NSThread mainThread]`. The legacy side asks the main *queue* instead: `dispatchPrecondition(condition: .onQueue(.main))` passes in every main-queue block, whichever thread runs it, and traps anywhere else.",
+            "The classic check compares `[NSThread currentThread]` with `[NSThread mainThread]`. The legacy side asks the main *queue* instead: `dispatchPrecondition(condition: .onQueue(.main))` passes in every main-queue block, whichever thread runs it, and traps anywhere else.",
             "The modern side asks about isolation. A `@MainActor` function is checked by the compiler at every call site; `MainActor.assertIsolated()` restates it at run time for the reader (debug builds).",
             "A callback from code the compiler can't see (a library documented to call back on main) is where a run-time check is still needed: the handler is synchronous and nonisolated, so it wraps its main-actor work in `MainActor.assumeIsolated { … }`, which checks the promise and then lets it call `TitleScreen.show` without `await`.",
             "Both checks are real: a callback that breaks the promise traps in both (the \"callback off main\" scenario, in a child process), before any main-only state is touched. The main actor's executor *is* the main queue, so the two kinds of check agree and can be mixed while migrating (`MainThreadCheckTests.queueAndActorChecksAgree`).",
@@ -48,10 +48,8 @@ extension Recipe {
         differences: [
             "Where the callback arrives off main, the legacy handler traps in `dispatchPrecondition` and the modern one in `MainActor.assumeIsolated`, both with SIGILL after the same first line (`MainThreadCheckTests.brokenPromiseTrapsOnBothSides`); on main, both run the update (`MainThreadCheckTests.callbackOnMainPassesBothChecks`)."
         ],
-        errata: [
-            "000 §7.4 concludes that blocks sent to the main queue \"really run on the main thread\" because the two `NSThread` logs match. That holds on iOS, not in general: on Linux the main queue is drained by a worker thread after `dispatchMain()`, and the guarantee GCD gives is about the queue."
-        ],
         isBridging: true,
+        appTargetNote: "In an app target with default `MainActor` isolation, `fetchTitle`, `showTitle` and their broken twins would be main-actor-isolated, so only main-actor code could call them; `nonisolated` keeps the callback API and its handlers callable from anywhere, leaving `assumeIsolated` to check the main-queue promise.",
         replaces: [.dispatchPrecondition, .isMainThread],
         scenarios: [
             Scenario(

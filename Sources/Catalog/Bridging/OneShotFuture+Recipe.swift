@@ -7,8 +7,8 @@ extension Recipe {
         id: "one-shot-future",
         title: "A value that arrives once, for handlers registered before or after",
         chapter: .bridging,
-        seeds: [
-            "Beyond the seeds: seen in mxcl/PromiseKit Sources/Box.swift; the shape of NIO's `EventLoopPromise`"
+        sources: [
+            "Seen in real code: mxcl/PromiseKit Sources/Box.swift; the shape of NIO's `EventLoopPromise`"
         ],
         file: "Bridging/OneShotFuture.swift",
         apis: [

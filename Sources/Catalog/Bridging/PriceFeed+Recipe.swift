@@ -8,8 +8,8 @@ extension Recipe {
         id: "async-test-harness",
         title: "Testing callback and async code",
         chapter: .bridging,
-        seeds: [
-            "004 L963–964 (SenTestingKitAsync, Kiwi: asynchronous testing frameworks of the time)"
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its testing links (SenTestingKitAsync, Kiwi: asynchronous testing frameworks of the time)"
         ],
         file: "Bridging/PriceFeed.swift",
         apis: [
@@ -44,6 +44,7 @@ extension Recipe {
             "Both sides catch the double call: the legacy expectation counts 3 `fulfill()` calls for 2 expected, and Swift Testing's confirmation records `confirmationMiscounted` (`PriceFeedTests.legacyExpectationCountsTheExtraCall`, `PriceFeedTests.doubleCallbackFailsTheConfirmationCount`)."
         ],
         isBridging: true,
+        appTargetNote: "In an app target with default `MainActor` isolation, `PriceFeed` would land on the main actor, so `prices(for:)` could be called synchronously only there and its producing task would inherit the main actor; `nonisolated` lets any test or task call it and keeps the producer off the main actor.",
         replaces: [.semaphoreSignal, .semaphore],
         scenarios: [
             Scenario(

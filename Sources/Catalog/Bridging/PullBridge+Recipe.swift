@@ -7,8 +7,8 @@ extension Recipe {
         id: "sync-pull-bridge",
         title: "A blocking read() fed by an async producer",
         chapter: .bridging,
-        seeds: [
-            "Beyond the seeds: the pull callback of media and parser code (a C library asks for bytes synchronously while a download delivers them)"
+        sources: [
+            "Seen in real code: the pull callback of media and parser code (a C library asks for bytes synchronously while a download delivers them)"
         ],
         file: "Bridging/PullBridge.swift",
         apis: [
@@ -97,6 +97,7 @@ extension Recipe {
             """
         ],
         isBridging: true,
+        appTargetNote: "In an app target with default `MainActor` isolation, `PullBridge` would land on the main actor, so the reader's own thread could not call `read(max:)`; `nonisolated` keeps the bridge usable from that thread and from any task.",
         replaces: [.condition],
         scenarios: [
             Scenario(

@@ -7,8 +7,8 @@ extension Recipe {
         id: "isolation-inference-trap",
         title: "MainActor closures handed to non-`@Sendable` Dispatch parameters",
         chapter: .bridging,
-        seeds: [
-            "Beyond the seeds: a Swift 6 pitfall of every legacy group, source and work-item recipe (`dispatch-group-notify`, `cancel-work-items`, `repeating-timer`) once its caller is `@MainActor`"
+        sources: [
+            "Seen in real code whenever a legacy group, source or work-item pattern (`dispatch-group-notify`, `cancel-work-items`, `repeating-timer`) gets a `@MainActor` caller; it explains the Swift 6 pitfall that follows"
         ],
         file: "Bridging/ReloadController.swift",
         apis: [

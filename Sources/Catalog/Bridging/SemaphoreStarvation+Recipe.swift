@@ -7,7 +7,7 @@ extension Recipe {
         id: "semaphore-in-async-starvation",
         title: "Blocking waits inside tasks deadlock the pool",
         chapter: .bridging,
-        seeds: ["beyond the seeds: the \"never block the cooperative pool\" rule, shown on Linux"],
+        sources: ["Seen in real code wherever a semaphore waits inside a task; it shows the \"never block the cooperative pool\" rule on Linux"],
         file: "Bridging/SemaphoreStarvation.swift",
         apis: [
             APIMapping(
@@ -100,6 +100,7 @@ extension Recipe {
             """
         ],
         isBridging: true,
+        appTargetNote: "In an app target with default `MainActor` isolation, `AsyncSignal` and the `dispatchInterval` helper would land on the main actor, so the child tasks could call neither `signal()` nor the helper; `nonisolated` keeps them usable from any task.",
         replaces: [.semaphoreSignal, .semaphore, .groupNotify],
         scenarios: [
             Scenario(

@@ -7,8 +7,8 @@ extension Recipe {
         id: "serialize-async-work",
         title: "One asynchronous job at a time, in submission order",
         chapter: .bridging,
-        seeds: [
-            "Beyond the seeds: seen in braintree/braintree_ios BraintreeCore/BTAPIClient.m (a serial queue parked on a semaphore until each callback)"
+        sources: [
+            "Seen in real code: braintree/braintree_ios BraintreeCore/BTAPIClient.m (a serial queue parked on a semaphore until each callback)"
         ],
         file: "Bridging/SerialAsyncWork.swift",
         apis: [
@@ -101,6 +101,7 @@ extension Recipe {
             task with the cancel forwarded by `withTaskCancellationHandler` could start first.
             """
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `submit` would be main-actor-isolated and the tasks it chains would inherit the main actor; `nonisolated` keeps the chain of job tasks off it.",
         replaces: [.semaphore, .semaphoreSignal, .dispatchQueueLabel],
         scenarios: [
             Scenario(

@@ -8,8 +8,8 @@ extension Recipe {
         id: "sync-wait-for-callback",
         title: "Blocking a caller until a callback fires",
         chapter: .bridging,
-        seeds: [
-            "Beyond the seeds: seen in AFNetworking AFNetworking/AFURLSessionManager.m (`dispatch_semaphore` around "
+        sources: [
+            "Seen in real code: AFNetworking AFNetworking/AFURLSessionManager.m (`dispatch_semaphore` around "
                 + "`getTasksWithCompletionHandler:`); swiftlang/swift-package-manager "
                 + "Sources/Basics/Concurrency/ConcurrencyHelpers.swift (`unsafe_await`)"
         ],
@@ -111,6 +111,7 @@ extension Recipe {
             """,
         ],
         isBridging: true,
+        appTargetNote: "In an app target with default `MainActor` isolation, `ValueService`, `ValueClient` and `Handoff` would land on the main actor, so `blockingValue` could be called only on the main thread, where its task, inheriting the main actor, could never run while the semaphore waits; `nonisolated` keeps `value(for:)` on the caller's executor and the shim's task off the main actor.",
         replaces: [.semaphoreAsSignal, .semaphoreWait, .semaphoreSignal, .semaphore],
         scenarios: [
             Scenario(

@@ -8,8 +8,8 @@ extension Recipe {
         id: "cancel-work-items",
         title: "Cancel queued blocks that haven't started",
         chapter: .cancellation,
-        seeds: [
-            "004 L419–458 (`dispatch_block_create` + `dispatch_block_cancel`, RW tutorial part 2)"
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its quotation of the GCD tutorial's Part 2 `downloadPhotosWithCompletion` (`dispatch_block_create` + `dispatch_block_cancel`)"
         ],
         file: "Cancellation/CancelWorkItems.swift",
         apis: [
@@ -41,9 +41,9 @@ extension Recipe {
             `CancelWorkItemsTests.modernCancelledTaskStillRunsItsBody`).
             """,
             """
-            The group and its bookkeeping go: each item entered the group, so the seed leaves once \
-            for every item it cancels. The modern caller awaits every task's value (a cancelled one \
-            returns `false` at once), and the count is the number of `true`s.
+            The group and its bookkeeping go: each item entered the group, so the classic version \
+            leaves once for every item it cancels. The modern caller awaits every task's value (a \
+            cancelled one returns `false` at once), and the count is the number of `true`s.
             """,
             """
             The start gate: the legacy items go to a serial queue held suspended until the cancels \
@@ -59,9 +59,10 @@ extension Recipe {
         ],
         pitfalls: [
             """
-            `cancel()` only takes if the item hasn't started. The seed relies on the main queue to \
-            hold the items back; on a concurrent or idle queue they may already be running, and \
-            then the cancel does nothing while the group is left once too often (a trap).
+            `cancel()` only takes if the item hasn't started. The classic \
+            `downloadPhotosWithCompletion` relies on the main queue to hold the items back; on a \
+            concurrent or idle queue they may already be running, and then the cancel does \
+            nothing while the group is left once too often (a trap).
             """,
             """
             A cancelled task whose body doesn't check `Task.isCancelled` does all its work anyway: \
@@ -94,15 +95,14 @@ extension Recipe {
         ],
         errata: [
             """
-            004 L444: the comment says the global queue is serial; `GlobalMainQueue` is the main \
-            queue, which is the serial one, and that is why the cancels can come before any block \
-            starts. This page holds a serial queue suspended instead.
-            """,
+            The Read-And-Learn wiki page "iOS并发编程", its quotation of the GCD tutorial's Part 2 \
+            `downloadPhotosWithCompletion`: the comment says the global queue is serial; \
+            `GlobalMainQueue` is the main queue, which is the serial one, and that is why the \
+            cancels can come before any block starts. This page holds a serial queue suspended \
+            instead.
             """
-            004 L447: `arc4random_uniform(2)` cancels a random set, so the seed's count differs \
-            from run to run; the page cancels items 4, 6 and 8.
-            """,
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `runSteps` would be main-actor-isolated and its task would inherit the main actor, so the stepping loop would run there; `nonisolated` keeps that task off the main actor, while `downloadPhotos` stays `@MainActor` on purpose.",
         replaces: [.workItem, .workItemCancel, .groupEnter, .groupLeave, .groupNotify, .queueSuspend],
         scenarios: [
             Scenario(
@@ -165,7 +165,7 @@ extension Recipe {
     )
 }
 
-/// The seed's three photos, and the fixed cancel mask.
+/// The three photos of the classic `downloadPhotosWithCompletion`, and the fixed cancel mask.
 enum CancelWorkItemsFakes {
     static let addresses = [
         "fake://photos/overly-attached-girlfriend.jpg", "fake://photos/success-kid.jpg",

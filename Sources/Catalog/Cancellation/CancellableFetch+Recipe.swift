@@ -8,8 +8,8 @@ extension Recipe {
         id: "cancellable-fetch-operation",
         title: "Cancellable network-style operation (delegate events)",
         chapter: .cancellation,
-        seeds: [
-            "004 L851–878 (an `NSOperation` wrapping `NSURLConnection`: `start`, `cancel`, `connectionDidFinishLoading:`)"
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its `NSOperation` wrapping `NSURLConnection` (`start`, `cancel`, `connectionDidFinishLoading:`)"
         ],
         file: "Cancellation/CancellableFetch.swift",
         apis: [
@@ -58,13 +58,13 @@ extension Recipe {
         pitfalls: [
             """
             A blocking load (`dataWithContentsOfURL:`, `Data(contentsOf:)`) on a background queue \
-            can't be cancelled at all: it holds its thread until the answer or the 30 s timeout \
-            (004 L851). Use a delegate or an `async` API (`URLSession.data(for:)`) instead.
+            can't be cancelled at all: it holds its thread until the answer or the 30 s timeout. \
+            Use a delegate or an `async` API (`URLSession.data(for:)`) instead.
             """,
             """
             An asynchronous operation that finishes twice, or never announces `isFinished` with \
             `didChangeValue(forKey:)`, breaks or hangs its queue and everything waiting on it. The \
-            seed's `cancel` sets `isFinished` even for an operation that never started, and sets \
+            classic `cancel` sets `isFinished` even for an operation that never started, and sets \
             it without KVO calls.
             """,
             """
@@ -79,9 +79,9 @@ extension Recipe {
             """,
             """
             `NSURLConnection` delivers its delegate calls on the run loop of the thread that \
-            started it, which is why the seed starts it from the main queue; the fake (like \
-            `URLSession`) calls back on a thread of its own, so every delegate method must be \
-            thread-safe.
+            started it, which is why the classic operation starts it from the main queue; the fake \
+            (like `URLSession`) calls back on a thread of its own, so every delegate method must \
+            be thread-safe.
             """,
         ],
         annotations: [
@@ -95,17 +95,15 @@ extension Recipe {
         ],
         errata: [
             """
-            004 L864–870: the seed's `cancel` sets `isFinished = YES` without \
+            The Read-And-Learn wiki page "iOS并发编程", its `NSOperation` wrapping \
+            `NSURLConnection`: its `cancel` sets `isFinished = YES` without \
             `willChangeValueForKey:`/`didChangeValueForKey:`, and does it even when the operation \
             hasn't started (the queue would then start a finished operation) or has already \
-            finished (a second finish). The page finishes from `cancel` only when executing, \
+            finished (a second finish). The recipe finishes from `cancel` only when executing, \
             announces every change, and lets only the first finish through.
-            """,
             """
-            004 L859: `[NSURLConnection connectionWithRequest:delegate:]` is missing a space in the \
-            seed (`NSURLConnectionconnectionWithRequest`).
-            """,
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `CancellableFetch.data(from:log:)` would collect the chunks on the main actor and `Connection` would be main-actor-isolated; `nonisolated` keeps the fetch on the caller's executor and the connection usable from any thread.",
         replaces: [.operation, .operationCancel, .operationInternals, .callbackNetworking],
         scenarios: [
             Scenario(

@@ -26,7 +26,8 @@ let cancellationIntroduction = """
     Watch for these:
 
     - `try? await Task.sleep(for:)` swallows the cancellation: the sleep ends early and the work
-      after it runs once more, which is the seed's extra iteration again (`thread-exit`).
+      after it runs once more, which is the classic thread loop's extra iteration again
+      (`thread-exit`).
     - A cancelled thread or task isn't gone yet: it lives until its body returns. The tests of
       this chapter check that no thread outlives the cancel (the thread is gone from
       `/proc/self/task`) and that no render is left in flight.

@@ -8,8 +8,8 @@ extension Recipe {
         id: "offscreen-render-cancel",
         title: "Background rendering per cell, cancelled when the cell goes away",
         chapter: .cancellation,
-        seeds: [
-            "004 L842–850 (background `drawRect:`, cancel in `didEndDisplayingCell`, WWDC 2012 session 211, `drawsAsynchronously`)"
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its background `drawRect:` (cancel in `didEndDisplayingCell`, WWDC 2012 session 211, `drawsAsynchronously`)"
         ],
         file: "Cancellation/CellRenderer.swift",
         apis: [
@@ -57,13 +57,13 @@ extension Recipe {
             """
             A `Task {}` made in `@MainActor` code runs its body on the main actor: the drawing \
             itself must be in a `@concurrent` (or otherwise nonisolated async) function, or it \
-            blocks the UI exactly as the seed's `drawRect:` did.
+            blocks the UI exactly as a main-thread `drawRect:` did.
             """,
             """
             `UIGraphicsBeginImageContextWithOptions` and `CALayer.drawsAsynchronously` (which the \
-            seed says "sometimes works") are Apple-only; on Linux the image is a plain RGBA byte \
-            buffer, and the fake screen (`UISink`) records what was shown and checks it was shown \
-            from the main queue or the main actor.
+            Read-And-Learn wiki page says "sometimes works") are Apple-only; on Linux the image is \
+            a plain RGBA byte buffer, and the fake screen (`UISink`) records what was shown and \
+            checks it was shown from the main queue or the main actor.
             """,
         ],
         annotations: [
@@ -80,11 +80,11 @@ extension Recipe {
         ],
         errata: [
             """
-            004 L842–843: `drawRect:` itself can't be moved to the background (UIKit calls it on \
-            the main thread); what moves is its drawing code, into an image context of its own \
-            (`UIGraphicsBeginImageContextWithOptions` … `UIGraphicsEndImageContext`), whose image is \
-            then shown on main. `UIGraphicsGetCurrentContext` is a C function, not a method \
-            (the seed writes it with a trailing colon).
+            The Read-And-Learn wiki page "iOS并发编程", its background `drawRect:`: `drawRect:` \
+            itself can't be moved to the background (UIKit calls it on the main thread); what \
+            moves is its drawing code, into an image context of its own \
+            (`UIGraphicsBeginImageContextWithOptions` … `UIGraphicsEndImageContext`), whose image \
+            is then shown on main.
             """
         ],
         replaces: [.operationQueue, .blockOperation, .addOperation, .operationCancel, .mainOperationQueue],

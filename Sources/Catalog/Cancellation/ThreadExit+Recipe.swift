@@ -7,8 +7,8 @@ extension Recipe {
         id: "thread-exit",
         title: "Cancel a sleeping thread loop without the extra iteration",
         chapter: .cancellation,
-        seeds: [
-            "000 §7.17 (L3745–3918, `threadEntryPoint`, `stopThread`, the fixed loop)"
+        sources: [
+            "*iOS Programming Cookbook*, §7.17 \"Exiting Threads and Timers\" (`threadEntryPoint`, `stopThread`, the fixed loop)"
         ],
         file: "Cancellation/ThreadExit.swift",
         apis: [
@@ -39,22 +39,23 @@ extension Recipe {
             (`ThreadExitTests.modernSleepEndsAtTheCancel`, with an hour-long sleep).
             """,
             """
-            The seed's fix, re-checking `isCancelled` after the sleep and before the work, becomes \
-            leaving the loop from the `catch` of `try await Task.sleep`: the work after the sleep is \
-            skipped by construction.
+            The *iOS Programming Cookbook*'s fix, re-checking `isCancelled` after the sleep and \
+            before the work, becomes leaving the loop from the `catch` of `try await Task.sleep`: \
+            the work after the sleep is skipped by construction.
             """,
             """
-            The seed schedules `stopThread` with `performSelector:withObject:afterDelay: 3`, which \
-            doesn't exist on Linux (`asyncAfter`, or `Task.sleep` then the call, see `delayed-task`). \
+            The classic version schedules `stopThread` with \
+            `performSelector:withObject:afterDelay: 3`, which doesn't exist on Linux \
+            (`asyncAfter`, or `Task.sleep` then the call, see `delayed-task`). \
             The page's driver cancels at a gate instead, while the first iteration is about to \
-            sleep, so the cancel always lands mid-iteration, as the seed's 3 s did inside its 4 s \
-            sleep.
+            sleep, so the cancel always lands mid-iteration, as the classic 3 s delay did inside \
+            its 4 s sleep.
             """,
         ],
         pitfalls: [
             """
             `try? await Task.sleep(for:)` swallows the cancellation: the sleep ends early, and the \
-            work after it runs once more, which is the seed's bug again \
+            work after it runs once more, which is the bug of the first, unfixed loop again \
             (`ThreadExitTests.tryQuestionMarkBringsTheExtraIterationBack`).
             """,
             """
@@ -86,14 +87,7 @@ extension Recipe {
             are the same.
             """
         ],
-        errata: [
-            """
-            000 §7.17's first `threadEntryPoint` checks `isCancelled` only before its sleep, so \
-            after a cancel during the sleep it logs `Thread Loop` once more (the seed's own output \
-            shows it). Its second version re-checks after the sleep; that is the one on this page, \
-            and the first is kept as a pitfall (`ThreadExitTests.seedFirstVersionLogsOneMoreLoop`).
-            """
-        ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `ThreadExit.start` would be main-actor-isolated and its task would inherit the main actor, running the loop there; `nonisolated` keeps the loop's task off the main actor and `stopThread` callable from anywhere.",
         replaces: [.thread, .threadCancel, .threadSleep, .threadExit, .performAfterDelay],
         scenarios: [
             Scenario(
@@ -108,7 +102,7 @@ extension Recipe {
                 }
             ),
             Scenario(
-                "seed's first version",
+                "first version, unfixed",
                 rules: [.exact],
                 legacy: { context in
                     await onOwnThread {

@@ -7,7 +7,9 @@ extension Recipe {
         id: "dispatch-io-read",
         title: "DispatchIO / DispatchData chunked file read",
         chapter: .eventSources,
-        seeds: ["004 L598–599 (`dispatch_data_t`, `dispatch_data_apply`, `dispatch_io_read/write/close`)"],
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its notes on `dispatch_data_t` buffers and `dispatch_io` (`dispatch_data_apply`, `dispatch_io_read/write/close`)"
+        ],
         file: "EventSources/ChunkedFileReader.swift",
         apis: [
             APIMapping(
@@ -99,7 +101,9 @@ extension Recipe {
             channel then, or its cleanup handler (and the `close` of the file) never runs.
             """,
             """
-            The seed measures with `dispatch_benchmark`, which no public header declares and Linux doesn't have; `compare` measures here (and see `benchmark-measure`).
+            The Read-And-Learn wiki page suggests measuring with `dispatch_benchmark`, which no \
+            public header declares and Linux doesn't have; `compare` measures here (and see \
+            `benchmark-measure`).
             """,
         ],
         annotations: [
@@ -110,6 +114,7 @@ extension Recipe {
             """
         ],
         isBridging: true,
+        appTargetNote: "In an app target with default `MainActor` isolation, `ChunkedFileReader` would land on the main actor, so `chunks(path:chunkSize:)` could be called synchronously only there and `write(_:toPath:)` would run there; `nonisolated` keeps the reader callable from any task.",
         replaces: [.dispatchIO],
         scenarios: [
             Scenario(

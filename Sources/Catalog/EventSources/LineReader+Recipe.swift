@@ -7,7 +7,9 @@ extension Recipe {
         id: "stream-line-reader",
         title: "Read a big file line by line in 4 KB chunks",
         chapter: .eventSources,
-        seeds: ["004 L879–940 (the objc.io `Reader`: `NSInputStream` and a serial operation queue)"],
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its `NSInputStream` line reader (objc.io's `Reader`, with a serial operation queue)"
+        ],
         file: "EventSources/LineReader.swift",
         apis: [
             APIMapping(
@@ -102,15 +104,18 @@ extension Recipe {
         ],
         errata: [
             """
-            004 L923–939: the end-of-stream case is elided (`...`), so `processDataChunk:` never \
-            emits the last remainder: a file without a final newline loses its last line. Both \
-            sides emit it (`LineReaderTests.theLastLineWithoutANewlineIsEmitted`).
+            The Read-And-Learn wiki page "iOS并发编程", its `NSInputStream` line reader: the \
+            end-of-stream case is elided (`...`), so `processDataChunk:` never emits the last \
+            remainder: a file without a final newline loses its last line. Both sides of the \
+            recipe emit it (`LineReaderTests.theLastLineWithoutANewlineIsEmitted`).
             """,
             """
-            004 L908–910: `read:maxLength:` returns `NSInteger`, and -1 on error; storing it in an \
-            `NSUInteger length` turns an error into a huge length that passes `0 < length`.
+            The Read-And-Learn wiki page "iOS并发编程", its `NSInputStream` line reader: \
+            `read:maxLength:` returns `NSInteger`, and -1 on error; storing it in an `NSUInteger \
+            length` turns an error into a huge length that passes `0 < length`.
             """,
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `LineReader` and its `Iterator` would land on the main actor, with main-actor-isolated `AsyncSequence` conformances, so only main-actor code could iterate it; `nonisolated` lets any task iterate it, splitting lines on the caller's executor while `read` stays `@concurrent`.",
         replaces: [.operationQueue, .maxConcurrentOperationCount, .addOperation, .thread],
         scenarios: [
             Scenario(

@@ -5,8 +5,8 @@ extension GuideNote {
         id: "memory-pressure-source",
         title: "React to memory pressure",
         chapter: .eventSources,
-        seeds: [
-            "beyond the seeds: media and cache code that empties caches and cancels in-flight work on `DispatchSource.makeMemoryPressureSource`"
+        sources: [
+            "Seen in real code: media and cache code that empties caches and cancels in-flight work on `DispatchSource.makeMemoryPressureSource`"
         ],
         file: "EventSources/MemoryPressureSource.swift",
         apis: [

@@ -8,8 +8,8 @@ extension Recipe {
         id: "notification-observer-stream",
         title: "NotificationCenter observers → AsyncStream",
         chapter: .eventSources,
-        seeds: [
-            "Beyond the seeds: seen in onevcat/Kingfisher Sources/Cache/ImageCache.swift; WireGuard/wireguard-apple Sources/Shared/NotificationToken.swift"
+        sources: [
+            "Seen in real code: onevcat/Kingfisher Sources/Cache/ImageCache.swift; WireGuard/wireguard-apple Sources/Shared/NotificationToken.swift"
         ],
         file: "EventSources/NotificationObserver.swift",
         apis: [
@@ -48,6 +48,7 @@ extension Recipe {
             "The legacy handler runs before `post` returns, on the posting thread (`NotificationObserverTests.legacyHandlerRunsBeforePostReturns`); the modern block only buffers the event and the consumer handles it later (`NotificationObserverTests.modernPostOnlyBuffersTheEvent`).",
             "Releasing the legacy owner removes the observer before the release returns. Releasing the modern owner cancels its consumer, and the observer is removed when the consumer's iteration ends: await the owner's `consumer` task to know it is gone (`NotificationObserverTests.modernObserverIsGoneOnceTheReleasedOwnersConsumerEnds`).",
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `ObserverToken.remove(from:)` could not be called from `onTermination`, and the consumer task made in `init` would run the handler on the main actor; `nonisolated` keeps the observer and its consumer off it.",
         replaces: [.notificationObserver, .notificationPost],
         scenarios: [
             Scenario(

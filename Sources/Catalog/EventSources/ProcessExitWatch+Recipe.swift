@@ -8,7 +8,9 @@ extension Recipe {
         id: "dispatch-source-process-exit",
         title: "Notice when a process exits",
         chapter: .eventSources,
-        seeds: ["004 L459–469"],
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its process source watching Mail (`DISPATCH_SOURCE_TYPE_PROC`, `DISPATCH_PROC_EXIT`)"
+        ],
         file: "EventSources/ProcessExitWatch.swift",
         apis: [
             APIMapping(
@@ -25,7 +27,7 @@ extension Recipe {
             ),
         ],
         problem:
-            "Run some code when another process exits: the seed logs \"Mail quit.\" when Mail does; here the process is a child this recipe starts (`/bin/sleep`).",
+            "Run some code when another process exits: the classic example logs \"Mail quit.\" when Mail does; here the process is a child this recipe starts (`/bin/sleep`).",
         changes: [
             "Linux has no process source (`DispatchSource.makeProcessSource` is Apple-only), so both sides use `Process`: it starts the child, reaps it, and calls `terminationHandler` exactly once, on a thread of its own, with `terminationStatus` already set. Neither side writes a `waitpid` loop of its own.",
             "The Modern side wraps the handler in `withCheckedThrowingContinuation`: the handler resumes it with the status, and if `run()` throws, the `catch` resumes it with the error instead (the handler never runs then). Every path resumes exactly once (`ProcessExitWatchTests.aChildThatCannotStartResumesTheContinuationOnceWithTheError`).",
@@ -36,7 +38,7 @@ extension Recipe {
             "Set `terminationHandler` before `run()`. A child that exits at once can be reaped before a handler set afterwards is installed, and the handler then never runs.",
             "`terminationStatus` is meaningful only after the child has exited; read it in the handler (or after the `await`), never right after `run()`.",
             "Cancelling the task that awaits the exit does not stop the child: the continuation still waits for it. Call `terminate()` (SIGTERM) if the child must go, and keep awaiting its exit.",
-            "A process you did not start (the seed's Mail) cannot be watched with `Process`. On Linux use `pidfd_open(pid)`, whose descriptor becomes readable when the process exits, with `DispatchSource.makeReadSource`; on Apple platforms the process source still works.",
+            "A process you did not start (the classic example's Mail) cannot be watched with `Process`. On Linux use `pidfd_open(pid)`, whose descriptor becomes readable when the process exits, with `DispatchSource.makeReadSource`; on Apple platforms the process source still works.",
             "A never-resumed continuation hangs its caller silently: it is the handler that resumes it, so a handler set after `run()` (see above) turns into a hang.",
         ],
         annotations: [
@@ -48,8 +50,9 @@ extension Recipe {
             "A child that cannot start: Legacy `start` throws and `onExit` is never called; Modern `run` throws the same error out of the `await` (`ProcessExitWatchTests.aChildThatCannotStartResumesTheContinuationOnceWithTheError`).",
         ],
         errata: [
-            "004 L459: `runningApplicationsWithBundleIdentifier:` returns an `NSArray` of running applications, not one `NSRunningApplication`, so `mail == nil` never catches \"Mail is not running\" (the array is empty); take `.firstObject`. `NSRunningApplication` is AppKit-only and has no Linux counterpart."
+            "The Read-And-Learn wiki page \"iOS并发编程\", its process source watching Mail: `runningApplicationsWithBundleIdentifier:` returns an `NSArray` of running applications, not one `NSRunningApplication`, so `mail == nil` never catches \"Mail is not running\" (the array is empty); take `.firstObject`."
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `ProcessExitWatch.run` would start the child and await its exit on the main actor; `nonisolated` keeps it on the caller's executor.",
         replaces: [.processSource, .processTerminationHandler, .sourceHandlers],
         scenarios: [
             Scenario(

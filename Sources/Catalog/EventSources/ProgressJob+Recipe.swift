@@ -8,8 +8,8 @@ extension Recipe {
         id: "progress-observation-stream",
         title: "KVO-style progress and state observation → AsyncStream",
         chapter: .eventSources,
-        seeds: [
-            "Beyond the seeds: seen in AFNetworking AFNetworking/AFURLSessionManager.m (KVO on NSProgress.fractionCompleted); monal-im/Monal Monal/Classes/xmpp.m (KVO on operationCount); pluralsight/PSOperations URLSessionTaskOperation.swift (KVO on URLSessionTask.state)"
+        sources: [
+            "Seen in real code: AFNetworking AFNetworking/AFURLSessionManager.m (KVO on NSProgress.fractionCompleted); monal-im/Monal Monal/Classes/xmpp.m (KVO on operationCount); pluralsight/PSOperations URLSessionTaskOperation.swift (KVO on URLSessionTask.state)"
         ],
         file: "EventSources/ProgressJob.swift",
         apis: [
@@ -50,6 +50,7 @@ extension Recipe {
         differences: [
             "Cancelling: legacy calls `progress.cancel()`, and the job stops before its next chunk but still calls `completion` (`ProgressJobTests.legacyCancelStopsBeforeTheNextChunk`); modern cancels the consuming task (or leaves the loop when nothing else holds the stream), and `onTermination` cancels the job's task in the middle of a chunk (`ProgressJobTests.modernLeavingTheLoopCancelsTheJob`).",
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `ProgressJob.start` would be main-actor-isolated and the job's task would inherit the main actor, looping over the chunks there; `nonisolated` keeps the job's task off the main actor, and the `@MainActor` consumer decides where progress is shown.",
         replaces: [.progressObservation, .keyValueObservation],
         scenarios: [
             Scenario(

@@ -7,7 +7,9 @@ extension Recipe {
         id: "dispatch-source-signal",
         title: "Handle a Unix signal on a queue",
         chapter: .eventSources,
-        seeds: ["Beyond the seeds: they show process, vnode, read and timer sources (004 L459–597), never a signal source"],
+        sources: [
+            "Seen in real code wherever a process handles Unix signals; the Read-And-Learn wiki page \"iOS并发编程\" shows process, vnode, read and timer sources, never a signal source"
+        ],
         file: "EventSources/SignalWatcher.swift",
         apis: [
             APIMapping(
@@ -51,6 +53,7 @@ extension Recipe {
             "Cancelling the Modern consumer's task cancels the source, whose cancel handler runs before `stopped handling SIGUSR2` is logged (`SignalWatcherTests.modernCancellingTheConsumerCancelsTheSource`).",
         ],
         isBridging: true,
+        appTargetNote: "In an app target with default `MainActor` isolation, `SignalWatcher.signals` would set up the source and wait for its registration on the main actor; `nonisolated` keeps it on the caller's executor.",
         replaces: [.signalSource, .sourceHandlers],
         scenarios: [
             Scenario(

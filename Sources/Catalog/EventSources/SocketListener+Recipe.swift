@@ -7,7 +7,7 @@ extension Recipe {
         id: "dispatch-source-socket-accept",
         title: "Accept connections from a read source",
         chapter: .eventSources,
-        seeds: ["004 L495–541 (CocoaAsyncSocket's accept source)"],
+        sources: ["The Read-And-Learn wiki page \"iOS并发编程\", its quotation of CocoaAsyncSocket's accept source"],
         file: "EventSources/SocketListener.swift",
         apis: [
             APIMapping(
@@ -54,15 +54,15 @@ extension Recipe {
             (`SocketListenerTests.modernConnectionsLeftInTheStreamAreClosedWhenTheConsumerLeaves`).
             """,
             """
-            The seed's weak/strong `self` dance (so that the handler doesn't keep the socket \
+            CocoaAsyncSocket's weak/strong `self` dance (so that the handler doesn't keep the socket \
             object alive) becomes the lifetime of the loop: nothing outlives it.
             """,
         ],
         pitfalls: [
             """
             On Linux `source.data` of a listening socket's read source is 1, not the number of \
-            pending connections, so the seed's `numPendingConnections` loop isn't portable. Make \
-            the socket non-blocking and accept until `EAGAIN` \
+            pending connections, so CocoaAsyncSocket's `numPendingConnections` loop isn't \
+            portable. Make the socket non-blocking and accept until `EAGAIN` \
             (`SocketListenerTests.onLinuxSourceDataIsNotThePendingCount`).
             """,
             """
@@ -111,15 +111,8 @@ extension Recipe {
             (`SocketListenerTests.modernConnectionsLeftInTheStreamAreClosedWhenTheConsumerLeaves`).
             """,
         ],
-        errata: [
-            """
-            004 L516: `dispatch_source_get_data` of a read source on a listening socket is the \
-            number of pending connections on Darwin only; on Linux it is 1, so \
-            `while (doAccept && ++i < numPendingConnections)` may leave connections waiting \
-            until the next event. Accept until `EAGAIN`.
-            """,
-        ],
         isBridging: true,
+        appTargetNote: "In an app target with default `MainActor` isolation, `SocketListener` would land on the main actor, so only main-actor code could create or stop a listener; `nonisolated` keeps it usable from any task, with `connections` consumed wherever the loop runs.",
         replaces: [.readWriteSource, .sourceHandlers],
         scenarios: [
             Scenario(

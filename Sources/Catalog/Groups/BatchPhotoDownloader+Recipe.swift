@@ -3,7 +3,7 @@ import Legacy
 import Modern
 import RecipeKit
 
-/// The seed's three photo addresses, on a fake host.
+/// The classic three photo addresses, on a fake host.
 private let photoAddresses = ["OverlyAttachedGirlfriend", "SuccessKid", "LotsOfFaces"].map {
     URL(string: "https://photos.example/\($0).png")!
 }
@@ -71,7 +71,7 @@ extension Recipe {
         id: "group-batch-download",
         title: "dispatch_apply + group: three downloads, one completion",
         chapter: .groups,
-        seeds: ["004 L277–304 (RW tutorial Part 2, downloadPhotosWithCompletion)"],
+        sources: ["The Read-And-Learn wiki page \"iOS并发编程\", its quotation of the GCD tutorial's Part 2 `downloadPhotosWithCompletion` (the `dispatch_apply` version)"],
         file: "Groups/BatchPhotoDownloader.swift",
         apis: [
             APIMapping("DispatchGroup enter/leave", "one child of a `withThrowingTaskGroup` per download"),
@@ -89,7 +89,7 @@ extension Recipe {
             "`dispatch_apply` only started three downloads, which is pure overhead; a plain loop of `addTask` replaces it.",
         ],
         pitfalls: [
-            "The seed writes `storedError` from completions that run concurrently: a data race, and a compile error in Swift 6. Guard it with a lock (legacy) or let the error travel as a thrown error (modern).",
+            "The classic version writes `storedError` from completions that run concurrently: a data race, and a compile error in Swift 6. Guard it with a lock (legacy) or let the error travel as a thrown error (modern).",
             "A throwing task group waits for every child, even after the first error. It cancels them, but a child that ignores cancellation still holds the group open: the loader must be cancellation-aware (`URLSession` is, `Task.sleep` is).",
             "With several failures, neither side tells you about all of them. Collect `Result`s in a non-throwing `withTaskGroup` when every error matters.",
         ],
@@ -104,8 +104,9 @@ extension Recipe {
             "When several downloads fail, the legacy side reports the last error to arrive (the last writer of `storedError` wins) and the modern side the first one thrown (`BatchPhotoDownloaderTests.legacyReportsTheLastErrorAndModernTheFirst`).",
         ],
         errata: [
-            "004 L277–304: `storedError` is written from the download completions, which run concurrently, without synchronisation: a data race."
+            "The Read-And-Learn wiki page \"iOS并发编程\", its quotation of the GCD tutorial's Part 2 `downloadPhotosWithCompletion` (the `dispatch_apply` version): `storedError` is written from the download completions, which run concurrently, without synchronisation: a data race."
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `Photo` would be main-actor-isolated, although the child tasks create it off the main actor; `nonisolated` keeps it a plain `Sendable` value while the downloader stays `@MainActor`.",
         replaces: [.concurrentPerform, .dispatchGroup, .groupEnter, .groupLeave, .groupNotify],
         scenarios: [
             Scenario(

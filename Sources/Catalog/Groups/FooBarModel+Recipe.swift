@@ -8,7 +8,7 @@ extension Recipe {
         id: "group-async-nested",
         title: "Nested group work with a main-queue update (\"foo: 42\", \"bar: 1\")",
         chapter: .groups,
-        seeds: ["004 L361–381"],
+        sources: ["The Read-And-Learn wiki page \"iOS并发编程\", its nested `dispatch_group_async` example (`foo` = 42, `bar` = 1)"],
         file: "Groups/FooBarModel.swift",
         apis: [
             APIMapping("async(group:)", "`async let`; children that `await MainActor.run`"),
@@ -25,7 +25,7 @@ extension Recipe {
         ],
         pitfalls: [
             "The nested `async(group:)` works because it enters the group while the outer block is still counted, so the count never touches zero in between. A hop that is made later, from a callback, after the outer block has returned, does not have that protection: `enter()` before starting the callback work, and `leave()` when it is done.",
-            "A plain `main.async` without `group:` is not tracked. In the seed's exact shape the FIFO main queue happens to run it before a main-queue notify anyway, which hides the bug until the hop moves into a callback or the notify moves to another queue.",
+            "A plain `main.async` without `group:` is not tracked. In the classic example's exact shape the FIFO main queue happens to run it before a main-queue notify anyway, which hides the bug until the hop moves into a callback or the notify moves to another queue.",
             "`Task { @MainActor in … }` inside a child is the modern way to make the same mistake: an unstructured task is not awaited by anyone. Use `await MainActor.run` or return to a `@MainActor` function instead.",
         ],
         annotations: [

@@ -8,7 +8,7 @@ extension Recipe {
         id: "group-wrap-callback-api",
         title: "Make existing callback APIs join a group",
         chapter: .groups,
-        seeds: ["004 L382–415 (`-withGroup:performBlock:`, `+withGroup:sendAsynchronousRequest:…`)"],
+        sources: ["The Read-And-Learn wiki page \"iOS并发编程\", its group wrappers for existing APIs (`-withGroup:performBlock:`, `+withGroup:sendAsynchronousRequest:…`)"],
         file: "Groups/GroupedCallbacks.swift",
         apis: [
             APIMapping(
@@ -28,7 +28,7 @@ extension Recipe {
         changes: [
             "The legacy wrappers take an optional group and do the bookkeeping: `enter()`, call the API, run the handler, `leave()`. The modern wrappers take no group: each turns one callback into one `async` function with a checked continuation, and any number of them can then run in a task group.",
             "The caller's handler becomes the code after the `await`, and an error arrives as a thrown error instead of an optional `error` argument.",
-            "The seed's `nil` group case (call straight through) disappears: without a group, you just `await` the wrapper.",
+            "The classic wrappers' `nil` group case (call straight through) disappears: without a group, you just `await` the wrapper.",
             "The two APIs are the same fakes on both sides, still callback-based: that is the situation the recipe is about, so the modern file is a bridge and uses Dispatch inside the fakes.",
         ],
         pitfalls: [
@@ -44,6 +44,7 @@ extension Recipe {
         ],
         differences: [],
         isBridging: true,
+        appTargetNote: "In an app target with default `MainActor` isolation, the `Context` and `Fetcher` stand-ins and their `async` wrappers would be main-actor-isolated, so every child task would hop to the main actor to start its call; `nonisolated` keeps the bridges running in the child tasks that call them.",
         replaces: [
             .groupEnter, .groupLeave, .groupNotify, .dispatchGroup, .semaphore, .semaphoreWait, .semaphoreSignal,
             .callbackNetworking, .managedObjectContextPerform,

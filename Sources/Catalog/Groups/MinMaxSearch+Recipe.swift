@@ -2,7 +2,7 @@ import Legacy
 import Modern
 import RecipeKit
 
-/// A million seeded numbers, as in the seed (which used `arc4random`).
+/// A million seeded numbers, as in the classic example (which used `arc4random`).
 private let million = SplitMix64.numbers(count: 1_000_000)
 /// 1,000,003 numbers whose minimum and maximum are among the last three, where a split that
 /// drops the `count % 4` remainder never looks: the rest lie strictly between 0 and `UInt32.max`.
@@ -38,9 +38,9 @@ extension Recipe {
         id: "parallel-min-max",
         title: "Four workers find min and max of a million numbers",
         chapter: .groups,
-        seeds: [
-            "004 L1–65 (pthreads)",
-            "004 L66–104 (FindMinMaxThread : NSThread)",
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its pthreads min/max example",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its `FindMinMaxThread` (`NSThread` subclass) example",
         ],
         file: "Groups/MinMaxSearch.swift",
         apis: [
@@ -62,8 +62,8 @@ extension Recipe {
             "The naive version, one child task per number, is in the Modern file for `compare` to time. Its scenario uses 10,000 numbers (about 10–25 ms, against well under a millisecond for four workers), because on a million it took 3–4 seconds and 2.7 GB of memory.",
         ],
         pitfalls: [
-            "Splitting with `count / workers` per worker drops the last `count % workers` numbers (the seed's bug). The \"remainder\" scenario puts the extremes in the last three of 1,000,003 numbers to catch it.",
-            "A `Thread` has no join. Reading a worker's result without waiting for it (the seed's `NSThread` version) reads whatever is there: wait on a `DispatchGroup`, a semaphore or an `NSCondition` first.",
+            "Splitting with `count / workers` per worker drops the last `count % workers` numbers (the classic pthreads example's bug). The \"remainder\" scenario puts the extremes in the last three of 1,000,003 numbers to catch it.",
+            "A `Thread` has no join. Reading a worker's result without waiting for it (the classic `NSThread` version) reads whatever is there: wait on a `DispatchGroup`, a semaphore or an `NSCondition` first.",
             "`UnsafeBufferPointer` is not `Sendable`; an `ArraySlice` is, and costs no copy.",
             "A million comparisons take about a quarter of a millisecond, and the scan is bound by memory bandwidth: on 2 cores neither parallel version beats a plain loop by much. Parallelise work that is bigger than the cost of starting it.",
             "`Thread.name` set before `start()` is lost on Linux: set it inside the thread's `main`. Tasks take their name when they are created (`addTask(name:)`), for debuggers and logs.",
@@ -75,10 +75,11 @@ extension Recipe {
             "Subclassing `Thread` on Linux compiles only with `import CoreFoundation` in the file. The subclass's `min`/`max` are written by the thread and read after `DispatchGroup.wait()`, which orders the accesses; no Sendable annotation is needed because the results are never captured by a closure.",
         ],
         errata: [
-            "004 L41–43: `MIN(count - offset, count / threadCount)` gives every thread `count / threadCount` numbers, so the trailing `count % threadCount` are never looked at. Here the first `count % workers` workers take one extra number.",
-            "004 L31: `uint32_t inputValues[count]` puts 4 MB on the stack: half of the main thread's usual 8 MB, and far more than a secondary thread's. Use a heap array.",
-            "004 L85–104: `SMutableSet` is a typo for `NSMutableSet`; `count` is used before it is declared (it means `numberCount`); `min` and `max` in `main` are never initialised; and nothing waits for the threads before their results are read.",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its pthreads min/max example: `MIN(count - offset, count / threadCount)` gives every thread `count / threadCount` numbers, so the trailing `count % threadCount` are never looked at. Here the first `count % workers` workers take one extra number.",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its pthreads min/max example: `uint32_t inputValues[count]` puts 4 MB on the stack: half of the main thread's usual 8 MB, and far more than a secondary thread's. Use a heap array.",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its `FindMinMaxThread` example: nothing waits for the threads before their results are read, so the results may not be there yet.",
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `MinMaxSearch` would land on the main actor and its workers could not call `workerRanges` or `scan`; `nonisolated` keeps the search off it.",
         replaces: [.pthreadCreate, .thread, .dispatchGroup, .groupWait],
         scenarios: [
             Scenario(

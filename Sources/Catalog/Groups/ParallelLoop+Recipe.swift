@@ -38,9 +38,9 @@ extension Recipe {
         id: "concurrent-perform",
         title: "Parallel loop: dispatch_apply → concurrentPerform → task group",
         chapter: .groups,
-        seeds: [
-            "000 §7.0 (L79–95)",
-            "004 L266–276",
+        sources: [
+            "*iOS Programming Cookbook*, §7.0 \"Introduction\" (its `dispatch_apply` example)",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its `dispatch_apply` loop over the rows of an image",
         ],
         file: "Groups/ParallelLoop.swift",
         apis: [
@@ -71,8 +71,9 @@ extension Recipe {
             "The loop body and the completions are `@escaping @Sendable`: they run on GCD's threads.",
         ],
         errata: [
-            "004 L273: the parallel inner loop steps `x += 2` while the sequential loop steps by 1, so the two do different work. Both step by 1 here."
+            "The Read-And-Learn wiki page \"iOS并发编程\", its `dispatch_apply` loop: the parallel inner loop steps `x += 2` while the sequential loop steps by 1, so the two do different work and the parallel one skips every other pixel. Both step by 1 here."
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `ParallelLoop.coreCount`, `chunkRanges` and `rowChecksum` would be main-actor-isolated, so the `@concurrent` loops could use them neither as a default argument nor from a child task; `nonisolated` keeps the whole loop off the main actor.",
         replaces: [.concurrentPerform],
         scenarios: [
             Scenario(

@@ -7,9 +7,9 @@ extension Recipe {
         id: "dispatch-group-notify",
         title: "One notification after several tasks",
         chapter: .groups,
-        seeds: [
-            "000 §7.9 (L1705–1895)",
-            "004 L305–306, L335–360 (notify version), L416–418 (enter/leave rules)",
+        sources: [
+            "*iOS Programming Cookbook*, §7.9 \"Grouping Tasks Together with GCD\"",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its description of dispatch groups, its quotation of the GCD tutorial's Part 2 `downloadPhotosWithCompletion` (the `dispatch_group_notify` version) and its rules for `dispatch_group_enter` and `dispatch_group_leave`",
         ],
         file: "Groups/ReloadViews.swift",
         apis: [
@@ -27,7 +27,7 @@ extension Recipe {
             "The `dispatch_group_async_f` form (a C function plus a context pointer) is a closure in Swift on the legacy side too; it runs the three reloads in one block and gives the same four lines.",
         ],
         pitfalls: [
-            "A group doesn't order its tasks. The reloads in the seed run in order only because the main queue is serial; on a global queue, or as child tasks, they run in any order.",
+            "A group doesn't order its tasks. The reloads in the classic example run in order only because the main queue is serial; on a global queue, or as child tasks, they run in any order.",
             "`notify` on a group that has nothing in it fires at once, so add the work first. `enter()` must come before the matching `leave()`, on every path.",
             "The balance rule moves to continuations: when you bridge a callback API, resume the continuation exactly once on every path. A second resume traps (`SWIFT TASK CONTINUATION MISUSE`), and a path that never resumes leaves the awaiting task suspended forever, with only a warning on standard error.",
         ],
@@ -39,9 +39,9 @@ extension Recipe {
             "The legacy functions return before anything is reloaded: the blocks wait on the main queue, and the caller learns of the end through `completion`. The modern main-actor function returns after the alert (`ReloadViewsTests.legacyReturnsBeforeTheFirstReload`, `ReloadViewsTests.modernReturnsAfterTheAlert`)."
         ],
         errata: [
-            "000 §7.9: the problem statement says a group makes GCD run the tasks one after another, building dependencies between them. It doesn't: a group only tells you when all of them have finished. The order comes from the serial main queue.",
-            "000 §7.9: the text calls the class \"GCDAppDelegate\", but the code casts the context to `AppDelegate`.",
+            "*iOS Programming Cookbook*, §7.9: the problem statement says a group makes GCD run the tasks one after another, building dependencies between them. It doesn't: a group only tells you when all of them have finished. The order in the example comes from the serial main queue.",
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `reloadInBackground` would run on the main actor like `reloadOnMainActor`; `nonisolated` keeps it on the caller's executor, leaving only the explicitly `@MainActor` form on the main actor.",
         replaces: [.groupNotify, .dispatchGroup, .groupEnter, .groupLeave, .groupAsync],
         scenarios: [
             Scenario(

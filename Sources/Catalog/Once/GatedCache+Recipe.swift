@@ -7,8 +7,8 @@ extension Recipe {
         id: "async-init-gate",
         title: "Every caller waits until a background initialisation is done",
         chapter: .once,
-        seeds: [
-            "Beyond the seeds: seen in pinterest/PINCache Source/PINDiskCache.m (`NSConditionLock`, NotReady → Ready)"
+        sources: [
+            "Seen in real code: pinterest/PINCache Source/PINDiskCache.m (`NSConditionLock`, NotReady → Ready)"
         ],
         file: "Once/GatedCache.swift",
         apis: [

@@ -9,9 +9,9 @@ extension Recipe {
         id: "thread-safe-singleton",
         title: "A shared instance with safe state",
         chapter: .once,
-        seeds: [
-            "000 §7.8 (L1677–1701)",
-            "003 \"Singletons and thread safety\" (L281–293)",
+        sources: [
+            "*iOS Programming Cookbook*, §7.8 \"Performing a Task Only Once with GCD\" (its `sharedInstance`)",
+            "*Grand Central Dispatch Tutorial for Swift: Part 1/2* (raywenderlich.com, 2015), \"Singletons and Thread Safety\"",
         ],
         file: "Once/PhotoLibrary.swift",
         apis: [
@@ -37,9 +37,7 @@ extension Recipe {
             "`PhotoLibrary` and `PhotoLibraryLoader` are `@unchecked Sendable`: every access to their mutable state (the photo array, the loader's state) holds their `NSLock`.",
             "The loader's completions and its `load` closure are `@escaping @Sendable`: they are stored and called on other threads.",
         ],
-        errata: [
-            "000 L1685: `sharedInstance` is declared with `-`, as an instance method; a shared-instance accessor must be a class method, `+ (instancetype) sharedInstance`."
-        ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `PhotoLibrary` and its `shared` instance would be main-actor-isolated, so `add` and `count` could be called synchronously only on the main actor; `nonisolated` keeps the `Mutex`-protected library callable from any thread or task.",
         replaces: [.dispatchOnce, .nsLock, .nsLockLock],
         scenarios: [
             // `shared` lives for the whole process: the first run of this scenario in a process (the

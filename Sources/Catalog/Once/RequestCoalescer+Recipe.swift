@@ -9,8 +9,8 @@ extension Recipe {
         id: "request-coalescing",
         title: "Many callers, one load per key",
         chapter: .once,
-        seeds: [
-            "Beyond the seeds: seen in SDWebImage SDWebImage/SDWebImageDownloader.m; kean/Nuke Sources/Deduplicator.swift; Alamofire Source/Features/RequestDeduplicator.swift"
+        sources: [
+            "Seen in real code: SDWebImage SDWebImage/SDWebImageDownloader.m; kean/Nuke Sources/Deduplicator.swift; Alamofire Source/Features/RequestDeduplicator.swift"
         ],
         file: "Once/RequestCoalescer.swift",
         apis: [

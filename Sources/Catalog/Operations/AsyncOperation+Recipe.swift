@@ -8,9 +8,9 @@ extension Recipe {
         id: "operation-subclass-async",
         title: "Asynchronous `Operation`: manual `isExecuting`/`isFinished`",
         chapter: .operations,
-        seeds: [
-            "000 §7.12 (L2647–2851, `SimpleOperation` with `isConcurrent`)",
-            "004 L639–652 (overriding `start`)",
+        sources: [
+            "*iOS Programming Cookbook*, §7.12 \"Running Tasks Asynchronously with Operations\" (`SimpleOperation` with `isConcurrent`)",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its `YourOperation` overriding `start`",
         ],
         file: "Operations/AsyncOperation.swift",
         apis: [
@@ -31,7 +31,8 @@ extension Recipe {
         problem: """
             Run, as an operation, work that ends later in a callback, so that a queue, \
             `waitUntilFinished()` and dependent operations wait for the callback rather than for \
-            `start()` to return. The seed's `SimpleOperation` pair (111 and 222) gets such work: \
+            `start()` to return. The *iOS Programming Cookbook*'s `SimpleOperation` pair (111 and \
+            222) gets such work: \
             each logs `main`, asks a callback API for its object and logs the answer.
             """,
         changes: [
@@ -86,7 +87,7 @@ extension Recipe {
             (`AsyncOperationTests.modernCancelRacingTheCallbackResumesExactlyOnce`).
             """,
             """
-            `isAsynchronous` (the seed's `isConcurrent`) changes nothing on a queue: queues call \
+            `isAsynchronous` (`isConcurrent` in older code) changes nothing on a queue: queues call \
             `start()` on a thread of their own whatever it says. It only tells whoever calls \
             `start()` by hand not to expect the work done when it returns.
             """,
@@ -123,26 +124,23 @@ extension Recipe {
         ],
         errata: [
             """
-            000 §7.12 (L2835–2837): the sample output prints `Parameter Object = 222` twice; the \
-            two operations print 111 and 222.
+            *iOS Programming Cookbook*, §7.12: returning YES from `isConcurrent` doesn't make an \
+            operation asynchronous, and the checklist's claim that operations added to a queue \
+            need it is wrong: a queue runs every operation on its own threads, whatever \
+            `isConcurrent` says. Nor does `SimpleOperation` need state of its own: the base class \
+            already marks a synchronous `main` finished when it returns.
             """,
             """
-            000 §7.12: returning YES from `isConcurrent` doesn't make an operation asynchronous, \
-            and `SimpleOperation` manages no state of its own: its `main` assigns `finished` and \
-            `executing` (and reads `givenObject`), which the listing never declares, so it doesn't \
-            compile as printed; and the base class already marks a synchronous `main` finished. The \
-            checklist's claim that operations on a queue need `isConcurrent` is wrong: a queue runs \
-            every operation on its own threads.
-            """,
-            """
-            004 L639–652: assigning `self.isExecuting`/`self.isFinished` (read-only properties) \
-            sends no notifications and doesn't override the base class's state; without \
+            The Read-And-Learn wiki page "iOS并发编程", its `YourOperation` overriding `start`: \
+            assigning `self.isExecuting`/`self.isFinished` (read-only properties) sends no \
+            notifications and doesn't override the base class's state; without \
             `willChangeValue`/`didChangeValue` and overridden getters the queue never sees the \
             operation finish.
             """,
         ],
         // The queue and the block operations are incidental here (`operation-queue-async`,
         // `operation-dependencies` show them); this page replaces the subclass and its state.
+        appTargetNote: "In an app target with default `MainActor` isolation, `OneShot` would land on the main actor, so neither the callback nor the cancellation handler could call `resume(with:)`; `nonisolated` keeps the wrapper callable from any thread.",
         replaces: [.operation, .operationCancel, .waitUntilFinished],
         scenarios: [
             Scenario(

@@ -8,8 +8,8 @@ extension Recipe {
         id: "operation-invocation-to-main",
         title: "Download in an operation, then wait for the UI update",
         chapter: .operations,
-        seeds: [
-            "004 L602–629 (`NSInvocationOperation`, `performSelectorOnMainThread:…waitUntilDone:YES`)"
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its `NSInvocationOperation` example (`downloadImage:`, `performSelectorOnMainThread:…waitUntilDone:YES`)"
         ],
         file: "Operations/AvatarDownload.swift",
         apis: [
@@ -42,7 +42,7 @@ extension Recipe {
             """,
             """
             The blocking `Data(contentsOf:)` becomes an `async throws` load (a fake here: the \
-            seed's URL is long dead), and a failed download is logged instead of shown \
+            example's URL is long dead), and a failed download is logged instead of shown \
             (`AvatarDownloadTests.aFailedDownloadShowsNothing`).
             """,
         ],
@@ -76,16 +76,6 @@ extension Recipe {
             """
             `completionBlock` takes a `@Sendable` closure: it runs on whichever thread finished \
             the operation.
-            """,
-        ],
-        errata: [
-            """
-            004 L621–625: the seed never checks the download. `initWithContentsOfURL:` returns \
-            nil on failure, and the nil image is shown (an empty view) without a word.
-            """,
-            """
-            004 L613–616: `NSInvocationOperation` and `@selector` don't exist in Swift on Linux; a \
-            `BlockOperation` calling the method is the portable form.
             """,
         ],
         replaces: [

@@ -7,7 +7,9 @@ extension Recipe {
         id: "block-operation-start",
         title: "`start()` blocks the caller until the block finishes",
         chapter: .operations,
-        seeds: ["000 §7.11 (L2185–2275)"],
+        sources: [
+            "*iOS Programming Cookbook*, §7.11 \"Running Tasks Synchronously with Operations\" (the `NSBlockOperation` counting to 999)"
+        ],
         file: "Operations/BlockOperationStart.swift",
         apis: [
             APIMapping(
@@ -18,8 +20,8 @@ extension Recipe {
         ],
         problem: """
             Run a block of work as an operation and see what starting it by hand does to the \
-            caller: the seed counts from 0 to 999 in a `BlockOperation`, calls `start()` on the \
-            main thread, then logs `Main thread is here`.
+            caller: the *iOS Programming Cookbook*'s §7.11 counts from 0 to 999 in a \
+            `BlockOperation`, calls `start()` on the main thread, then logs `Main thread is here`.
             """,
         changes: [
             """
@@ -34,17 +36,17 @@ extension Recipe {
             it waits.
             """,
             """
-            The seed's `Main Thread = …` and `Current Thread = …` lines are gone. They showed that \
-            the block ran on the main thread (`num = 1`); thread identities vary from run to run, \
-            and tasks have none. The behaviour tests assert the thread instead.
+            The classic example's `Main Thread = …` and `Current Thread = …` lines are gone. They \
+            showed that the block ran on the main thread (`num = 1`); thread identities vary from \
+            run to run, and tasks have none. The behaviour tests assert the thread instead.
             """,
         ],
         pitfalls: [
             """
             Calling `start()` on the main thread freezes the UI for as long as the operation runs. \
-            The seed calls this "very unprofessional" and quotes Apple's advice: put the work in \
-            an operation and add it to a queue (`operation-queue-async`). Never call `start()` on \
-            an operation that is on a queue.
+            The *iOS Programming Cookbook* calls this "very unprofessional" and quotes Apple's \
+            advice: put the work in an operation and add it to a queue (`operation-queue-async`). \
+            Never call `start()` on an operation that is on a queue.
             """,
             """
             Without `@concurrent`, a nonisolated `async` function runs on its caller's actor when \
@@ -86,6 +88,7 @@ extension Recipe {
             (`BlockOperationStartTests.modernAwaitLeavesTheMainActorFreeWhileCounting`).
             """,
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `countThenContinue` would run on the main actor; `nonisolated` keeps it on the caller's executor, and `count` leaves it either way (`@concurrent`).",
         replaces: [.operationStart, .blockOperation, .operation],
         scenarios: [
             Scenario(

@@ -8,9 +8,9 @@ extension Recipe {
         id: "operation-cancellation",
         title: "Cooperative cancellation of operations",
         chapter: .operations,
-        seeds: [
-            "000 §7.0 (L171, check connectivity every 20 s), §7.12 subclass checklist (L2647–2660)",
-            "004 L653–659 (`while (notDone && !self.isCancelled)`)",
+        sources: [
+            "*iOS Programming Cookbook*, §7.0 \"Introduction\" (check connectivity every 20 s) and §7.12 \"Running Tasks Asynchronously with Operations\" (the subclass checklist)",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its cancellable `main` (`while (notDone && !self.isCancelled)`)",
         ],
         file: "Operations/ChunkedOperation.swift",
         apis: [
@@ -47,9 +47,9 @@ extension Recipe {
             has finished (`processedChunks`); the async function returns it.
             """,
             """
-            The seed's "check connectivity every 20 s" operation is the same loop with a wait \
-            between checks; in a task, `try await Task.sleep(for:)` is that wait, and it throws \
-            as soon as the task is cancelled instead of sleeping on.
+            The *iOS Programming Cookbook*'s "check connectivity every 20 s" operation is the same \
+            loop with a wait between checks; in a task, `try await Task.sleep(for:)` is that wait, \
+            and it throws as soon as the task is cancelled instead of sleeping on.
             """,
         ],
         pitfalls: [
@@ -99,13 +99,7 @@ extension Recipe {
             because the body checks before its first chunk.
             """
         ],
-        errata: [
-            """
-            000 §7.12 (L2647–2660) says to check `isCancelled` in `start` and then call `main`: \
-            that is what the base class's `start()` already does; override `main` and leave \
-            `start` alone unless the work is asynchronous.
-            """
-        ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `runSerially` would run its loop of jobs on the main actor and `summary` could be called synchronously only there; `nonisolated` keeps both on the caller's executor, while `process` leaves it either way (`@concurrent`).",
         replaces: [.operation, .operationCancel, .operationInternals, .operationQueue, .addOperation, .addDependency],
         scenarios: [
             Scenario(

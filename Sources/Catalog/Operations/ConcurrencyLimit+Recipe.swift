@@ -7,7 +7,9 @@ extension Recipe {
         id: "operation-max-concurrency",
         title: "`maxConcurrentOperationCount` → sliding-window task group",
         chapter: .operations,
-        seeds: ["004 L668–669 (max count, priorities), L889–890 (serial queue in the line reader)"],
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its `maxConcurrentOperationCount` and priority notes, and the serial queue of its `NSInputStream` line reader"
+        ],
         file: "Operations/ConcurrencyLimit.swift",
         apis: [
             APIMapping(
@@ -26,7 +28,8 @@ extension Recipe {
         ],
         problem: """
             Limit how many jobs run at once: eight jobs, at most k at a time, and a completion \
-            when all are done. A limit of 1 makes a serial queue, as 004's line reader uses one.
+            when all are done. A limit of 1 makes a serial queue, as the classic `NSInputStream` \
+            line reader uses one (`stream-line-reader`).
             """,
         changes: [
             """
@@ -90,6 +93,7 @@ extension Recipe {
             limit of 1 they run and finish in that order (`ConcurrencyLimitTests.modernWindowOfOneRunsJobsInOrder`).
             """
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `ConcurrencyLimit.forEach` would run its sliding-window loop on the main actor; `nonisolated` keeps it running wherever its caller runs.",
         replaces: [
             .maxConcurrentOperationCount, .operationQueue, .addOperation, .blockOperation, .addDependency, .operation,
         ],

@@ -8,9 +8,9 @@ extension Recipe {
         id: "operation-subclass-main",
         title: "`Operation` subclass overriding `main`",
         chapter: .operations,
-        seeds: [
-            "000 §7.11 (L2277–2483, `CountingOperation`)",
-            "004 L602–603, L630–638 (`YourOperation -main`)",
+        sources: [
+            "*iOS Programming Cookbook*, §7.11 \"Running Tasks Synchronously with Operations\" (`CountingOperation`)",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its `YourOperation` overriding `main` and its notes on adding operations to a queue",
         ],
         file: "Operations/CountingOperation.swift",
         apis: [
@@ -22,8 +22,8 @@ extension Recipe {
         ],
         problem: """
             Package synchronous work as an operation subclass that counts from 0 to 999, stops \
-            when cancelled, and can be started by hand (000) or handed to a queue with a \
-            completion block (004).
+            when cancelled, and can be started by hand or handed to a queue with a completion \
+            block.
             """,
         changes: [
             """
@@ -49,13 +49,13 @@ extension Recipe {
             after `try? await counting`, in the caller's own context.
             """,
             """
-            The seed's `Main Thread = …` and `Current Thread = …` lines are gone: thread \
+            The classic example's `Main Thread = …` and `Current Thread = …` lines are gone: thread \
             identities vary from run to run, and tasks have none.
             """,
         ],
         pitfalls: [
             """
-            Overriding only `main` needs no `isExecuting`/`isFinished` and no KVO calls (004 L632): \
+            Overriding only `main` needs no `isExecuting`/`isFinished` and no KVO calls: \
             `start()` marks the operation finished when `main` returns \
             (`CountingOperationTests.legacyBaseClassMarksTheSubclassFinished`). Override `start` \
             and manage the state only for work that finishes later, in a callback \
@@ -63,9 +63,9 @@ extension Recipe {
             """,
             """
             `cancel()` only sets a flag, in both worlds. A `main` that never reads `isCancelled`, \
-            like a task body that never checks, runs to the end. The seed's `main` reads it once, \
-            before the whole count, so a cancel during the count changes nothing; check between \
-            steps.
+            like a task body that never checks, runs to the end. The *iOS Programming Cookbook*'s \
+            `main` reads it once, before the whole count, so a cancel during the count changes \
+            nothing; check between steps.
             """,
             """
             A completion block that uses its own operation must not capture it strongly \
@@ -73,9 +73,10 @@ extension Recipe {
             block would keep the operation.
             """,
             """
-            The seed wraps `main` in `@autoreleasepool`; pools are Darwin-only and rarely needed in \
-            Swift (`autorelease-pool`). Its `@try`/`@catch` has no Swift equivalent for \
-            Objective-C exceptions; Swift errors become the `throws` of the async function.
+            The Objective-C `main` wraps its work in `@autoreleasepool`; pools are Darwin-only and \
+            rarely needed in Swift (`autorelease-pool`). Its `@try`/`@catch` has no Swift \
+            equivalent for Objective-C exceptions; Swift errors become the `throws` of the async \
+            function.
             """,
         ],
         annotations: [
@@ -103,19 +104,14 @@ extension Recipe {
         ],
         errata: [
             """
-            000 §7.11: the listing doesn't compile as printed. The properties are declared in an \
-            `@implementation` where the class extension `@interface CountingOperation ()` belongs, \
-            and the initializer assigns `startingCount`, ivars that don't exist (the synthesized \
-            ones are `_startingCount`, `_endingCount`).
-            """,
+            *iOS Programming Cookbook*, §7.11: a synchronous `main` needs no \
+            `willChangeValueForKey:`/`didChangeValueForKey:` calls; the base class manages the \
+            state. Worse, redeclaring `finished` and `executing` with `isFinished`/`isExecuting` \
+            getters replaces the base class's state: cancelled before it starts, the operation \
+            never runs `main`, so its `isFinished` would stay NO and a queue would never let it go.
             """
-            000 §7.11: a synchronous `main` needs no `willChangeValueForKey:`/`didChangeValueForKey:` \
-            calls; the base class manages the state. Worse, redeclaring `finished` and `executing` \
-            with `isFinished`/`isExecuting` getters replaces the base class's state: cancelled \
-            before it starts, the operation never runs `main`, so its `isFinished` would stay NO \
-            and a queue would never let it go.
-            """,
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `runByHand` and `runAsChildTask` would run on the main actor; `nonisolated` keeps them on the caller's executor, while `count` leaves it either way (`@concurrent`).",
         replaces: [
             .operation, .operationStart, .operationInternals, .operationQueue, .addOperation, .operationCancel,
         ],

@@ -7,7 +7,7 @@ extension Recipe {
         id: "operation-dependency-cycle",
         title: "A depends on B, B depends on A",
         chapter: .operations,
-        seeds: ["000 §7.0 (L169)"],
+        sources: ["*iOS Programming Cookbook*, §7.0 \"Introduction\" (its warning about operations that depend on each other)"],
         file: "Operations/DependencyCycle.swift",
         apis: [
             APIMapping(
@@ -17,8 +17,8 @@ extension Recipe {
         ],
         problem: """
             Show what a dependency cycle does: operation A depends on B and B depends on A, so \
-            neither can start. The seed warns that both "will wait forever, using memory and maybe \
-            hanging the app".
+            neither can start. The *iOS Programming Cookbook* warns that both "will wait forever, \
+            using memory and maybe hanging the app".
             """,
         changes: [
             """
@@ -66,6 +66,7 @@ extension Recipe {
             waiter hangs (`DependencyCycleTests.bothSidesHangSilently`).
             """
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `runMutualAwait` would be main-actor-isolated and its two tasks would inherit the main actor; `nonisolated` keeps the two mutually waiting tasks off it.",
         replaces: [.addDependency, .blockOperation, .operationQueue, .addOperation, .waitUntilFinished],
         scenarios: [
             Scenario(

@@ -7,7 +7,9 @@ extension Recipe {
         id: "invocation-operation-start",
         title: "Invocation operation with a parameter, started by hand",
         chapter: .operations,
-        seeds: ["000 §7.11 (L2109–2181), §7.0 (L177)"],
+        sources: [
+            "*iOS Programming Cookbook*, §7.11 \"Running Tasks Synchronously with Operations\" (`simpleOperationEntry:`) and §7.0 \"Introduction\" (keep a reference to every operation)"
+        ],
         file: "Operations/InvocationOperationStart.swift",
         apis: [
             APIMapping(
@@ -17,8 +19,8 @@ extension Recipe {
             APIMapping("BlockOperation + start()", "`await` the call; `Task.immediate` from synchronous code"),
         ],
         problem: """
-            Wrap a method call with an argument (the seed's `simpleOperationEntry:` with 123) in \
-            an operation, and run it yourself with `start()`.
+            Wrap a method call with an argument (the *iOS Programming Cookbook*'s \
+            `simpleOperationEntry:` with 123) in an operation, and run it yourself with `start()`.
             """,
         changes: [
             """
@@ -41,7 +43,7 @@ extension Recipe {
             suspension (`InvocationOperationStartTests.modernImmediateTaskRunsTheEntryBeforeReturning`).
             """,
             """
-            The seed's `Main Thread = …` and `Current Thread = …` lines are gone: thread \
+            The classic example's `Main Thread = …` and `Current Thread = …` lines are gone: thread \
             identities vary from run to run, and tasks have none. The behaviour tests assert the \
             thread instead.
             """,
@@ -61,9 +63,9 @@ extension Recipe {
             must follow the call after `start()`, or after the `await`.
             """,
             """
-            The seed's advice to keep a reference to every operation (000 §7.0 L177) matters for \
-            operations you may cancel or ask about later; the queue itself keeps the operations \
-            it runs. A `Task` handle is the same: keep it only to await or cancel it.
+            The *iOS Programming Cookbook*'s advice to keep a reference to every operation (§7.0) \
+            matters for operations you may cancel or ask about later; the queue itself keeps the \
+            operations it runs. A `Task` handle is the same: keep it only to await or cancel it.
             """,
             """
             An `NSInvocationOperation`'s `result` carried the method's return value; in Swift the \
@@ -85,12 +87,7 @@ extension Recipe {
             (`InvocationOperationStartTests.modernAwaitRunsTheEntryBeforeTheNextLine`).
             """
         ],
-        errata: [
-            """
-            000 §7.11 uses `NSInvocationOperation` and `@selector`, which don't exist outside \
-            Apple platforms; a `BlockOperation` that calls the method replaces them.
-            """
-        ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `InvocationOperationStart` would land on the main actor, so only main-actor code could call `startImmediately` and its immediate task would be main-actor-isolated; `nonisolated` lets any synchronous code start it, running the task's first part on the calling thread.",
         replaces: [.invocationOperation, .blockOperation, .operationStart, .operation],
         scenarios: [
             Scenario(

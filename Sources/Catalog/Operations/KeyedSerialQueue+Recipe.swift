@@ -7,8 +7,8 @@ extension Recipe {
         id: "keyed-serial-execution",
         title: "Same key: one at a time, in order; different keys: in parallel",
         chapter: .operations,
-        seeds: [
-            "Beyond the seeds: seen in pluralsight/PSOperations PSOperations/ExclusivityController.swift (Apple's WWDC15 Advanced NSOperations)"
+        sources: [
+            "Seen in real code: pluralsight/PSOperations PSOperations/ExclusivityController.swift (Apple's WWDC15 Advanced NSOperations)"
         ],
         file: "Operations/KeyedSerialQueue.swift",
         apis: [

@@ -8,9 +8,9 @@ extension Recipe {
         id: "operation-main-queue-block",
         title: "One-off work on `OperationQueue.main`",
         chapter: .operations,
-        seeds: [
-            "004 L664–667 (`[[NSOperationQueue mainQueue] addOperationWithBlock:]`)",
-            "004 L631 (the main queue and custom queues)",
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its one-off block on the main queue (`[[NSOperationQueue mainQueue] addOperationWithBlock:]`)",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its note on the main queue and custom queues",
         ],
         file: "Operations/MainQueueBlock.swift",
         apis: [
@@ -90,13 +90,7 @@ extension Recipe {
             before it updates; with the check, both show nothing.
             """
         ],
-        errata: [
-            """
-            004 L631: the main operation queue runs on the main *queue*, which is the main thread \
-            only where the main thread drains it (a Darwin app's run loop). On Linux, after \
-            `dispatchMain()` or in an async `main`, another thread may drain it.
-            """
-        ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `postThree` and `postCancellable` would be main-actor-isolated, so only main-actor code could post; `nonisolated` keeps them callable from anywhere, with the `@MainActor` task closures doing the hop.",
         replaces: [.mainOperationQueue, .addOperation, .blockOperation, .operationCancel],
         scenarios: [
             Scenario(

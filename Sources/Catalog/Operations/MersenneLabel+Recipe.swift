@@ -8,8 +8,8 @@ extension Recipe {
         id: "background-compute-weak-self",
         title: "Compute in the background, publish on main, no retain cycle",
         chapter: .operations,
-        seeds: [
-            "004 L833–841 (`findLargestMersennePrime`, `__weak id weakSelf`)"
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its `findLargestMersennePrime` example (`__weak id weakSelf`)"
         ],
         file: "Operations/MersenneLabel.swift",
         apis: [
@@ -19,7 +19,7 @@ extension Recipe {
             APIMapping(
                 "OperationQueue.main.addOperation { self?.label = … }",
                 "the code after `await` in a `@MainActor` task"),
-            APIMapping("Operation.cancel (not in the seed)", "`task.cancel()` in `stop()` and `deinit`"),
+            APIMapping("Operation.cancel (not in the original example)", "`task.cancel()` in `stop()` and `deinit`"),
         ],
         problem: """
             Compute the largest Mersenne prime that fits in 64 bits off main, show it in a label \
@@ -86,12 +86,14 @@ extension Recipe {
         ],
         errata: [
             """
-            004 L833: the cycle self → operationQueue → block → self is not a leak: the queue \
-            releases the block once the operation has run, so a strong capture keeps the owner \
-            alive only until the computation ends. `__weak` is still right: it lets the owner go \
-            at once and skips a UI update no one will see.
+            The Read-And-Learn wiki page "iOS并发编程", its `findLargestMersennePrime` example: \
+            the cycle its comment warns of, self → operationQueue → block → self, is not a leak: \
+            the queue releases the block once the operation has run, so a strong capture keeps the \
+            owner alive only until the computation ends. `__weak` is still right: it lets the \
+            owner go at once and skips a UI update no one will see.
             """
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, the `Mersenne` helpers would land on the main actor, so the `@concurrent` `largest()` could not call `isPrime` or `isMersennePrime`; `nonisolated` keeps the computation off it while the label stays `@MainActor`.",
         replaces: [.operationQueue, .addOperation, .mainOperationQueue],
         scenarios: [
             Scenario(

@@ -7,9 +7,9 @@ extension Recipe {
         id: "operation-dependencies",
         title: "Start B only after A (and DAGs)",
         chapter: .operations,
-        seeds: [
-            "000 §7.13 (L2855–3007), §7.0 (L163)",
-            "004 L668–673",
+        sources: [
+            "*iOS Programming Cookbook*, §7.13 \"Creating Dependency Between Operations\" and §7.0 \"Introduction\" (no order without dependencies)",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its dependency graph (`intermediateOperation`, `finishedOperation`)",
         ],
         file: "Operations/OperationDependencies.swift",
         apis: [
@@ -23,15 +23,16 @@ extension Recipe {
             APIMapping("addOperations(_:waitUntilFinished:)", "`await`"),
         ],
         problem: """
-            Make one piece of background work start only after others have finished: the seed's \
-            First operation after Second, and 004's graph where `intermediate` waits for `op1` and \
-            `op2`, and `finished` waits for `intermediate`.
+            Make one piece of background work start only after others have finished: the *iOS \
+            Programming Cookbook*'s First operation after Second, and the Read-And-Learn wiki \
+            page's graph where `intermediate` waits for `op1` and `op2`, and `finished` waits for \
+            `intermediate`.
             """,
         changes: [
             """
             A dependency is the order of two `await`s: `await secondOperationEntry(222)` then \
             `await firstOperationEntry(111)`. The caller still goes on at once (`async let pair`) \
-            and logs `Main thread is here` while the pair runs, as the seed's caller did.
+            and logs `Main thread is here` while the pair runs, as the legacy caller does.
             """,
             """
             The graph is `async let a = operation1(); async let b = operation2()`, then \
@@ -48,9 +49,10 @@ extension Recipe {
             (`await second.value`). That is the shape of the cancelled-dependency scenario.
             """,
             """
-            The seed's `Main Thread = …` and `Current Thread = …` lines become one `Done` line: \
-            thread identities vary from run to run (the seed's sample shows both operations on the \
-            same worker thread only because queues reuse threads), and tasks have none.
+            The classic example's `Main Thread = …` and `Current Thread = …` lines become one \
+            `Done` line: thread identities vary from run to run (the *iOS Programming Cookbook*'s \
+            sample output shows both operations on the same worker thread only because queues \
+            reuse threads), and tasks have none.
             """,
         ],
         pitfalls: [
@@ -75,8 +77,9 @@ extension Recipe {
             (`OperationDependenciesTests.cancellingTheWaiterDoesNotCancelTheAwaitedTask`).
             """,
             """
-            Without dependencies a queue promises no order, despite its name (000 §7.0 L163), and \
-            a dependency cycle means neither operation ever runs (see `operation-dependency-cycle`).
+            Without dependencies a queue promises no order, despite its name (the *iOS Programming \
+            Cookbook*'s §7.0 says so too), and a dependency cycle means neither operation ever runs \
+            (see `operation-dependency-cycle`).
             """,
         ],
         annotations: [
@@ -106,14 +109,12 @@ extension Recipe {
         ],
         errata: [
             """
-            000 §7.13: an operation does not wait for its dependencies to finish "successfully"; \
-            a cancelled dependency counts as finished, and the dependent runs anyway.
-            """,
+            *iOS Programming Cookbook*, §7.13: an operation does not wait for its dependencies to \
+            finish "successfully"; a cancelled dependency counts as finished, and the dependent \
+            runs anyway.
             """
-            000 §7.13 uses `NSInvocationOperation`, which doesn't exist outside Apple platforms; \
-            `BlockOperation { firstOperationEntry(111) }` calls the same method.
-            """,
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, the operation entries and the functions that order them would run on the main actor; `nonisolated` keeps them on the caller's executor and lets the `async let` children run off it.",
         replaces: [
             .addDependency,
             .blockOperation,

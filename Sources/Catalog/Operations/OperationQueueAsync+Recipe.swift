@@ -7,9 +7,9 @@ extension Recipe {
         id: "operation-queue-async",
         title: "Operations on a queue run off-thread; the caller continues",
         chapter: .operations,
-        seeds: [
-            "000 §7.12 (L2491–2645)",
-            "004 L630–631, L660–663",
+        sources: [
+            "*iOS Programming Cookbook*, §7.12 \"Running Tasks Asynchronously with Operations\" (two invocation operations on an `NSOperationQueue`)",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its notes on operation queues and on adding an operation to one",
         ],
         file: "Operations/OperationQueueAsync.swift",
         apis: [
@@ -19,8 +19,8 @@ extension Recipe {
         ],
         problem: """
             Run two pieces of work in the background, at the same time, without blocking the \
-            caller: the seed adds two operations (111 and 222) to an `OperationQueue`, and its \
-            caller logs `Main thread is here` at once.
+            caller: the *iOS Programming Cookbook*'s §7.12 adds two operations (111 and 222) to an \
+            `OperationQueue`, and its caller logs `Main thread is here` at once.
             """,
         changes: [
             """
@@ -45,8 +45,8 @@ extension Recipe {
             in either order.
             """,
             """
-            The seed's `Main Thread = …` and `Current Thread = …` lines become one `Done` line per \
-            entry: thread identities vary from run to run, and tasks have none.
+            The classic example's `Main Thread = …` and `Current Thread = …` lines become one \
+            `Done` line per entry: thread identities vary from run to run, and tasks have none.
             """,
         ],
         pitfalls: [
@@ -55,8 +55,9 @@ extension Recipe {
             (see `block-operation-start` for what `start()` does).
             """,
             """
-            Without dependencies a queue promises no order, despite its name (000 §7.0 L161–163): \
-            the seed's own two runs print the lines in different orders. Children of `async let` \
+            Without dependencies a queue promises no order, despite its name (the *iOS Programming \
+            Cookbook*'s §7.0 says so): the book's own two sample runs print the lines in different \
+            orders. Children of `async let` \
             or a task group don't either. Order what must be ordered with `await` \
             (`operation-dependencies`).
             """,
@@ -92,12 +93,7 @@ extension Recipe {
             caller continues beside them only inside it.
             """
         ],
-        errata: [
-            """
-            000 §7.12 uses `NSInvocationOperation`, which doesn't exist outside Apple platforms; \
-            `BlockOperation { Self.firstOperationEntry(111, log: log) }` calls the same method.
-            """
-        ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `runTwoEntries` would run on the main actor; `nonisolated` keeps it on the caller's executor, while the two entries leave it either way (`@concurrent`).",
         replaces: [.operationQueue, .addOperation, .blockOperation, .waitUntilFinished, .operation],
         scenarios: [
             Scenario(

@@ -7,8 +7,8 @@ extension Recipe {
         id: "pausable-work-queue",
         title: "Suspend and resume a queue of jobs",
         chapter: .operations,
-        seeds: [
-            "Beyond the seeds: seen in SDWebImage SDWebImage/SDWebImageDownloader.m (`setSuspended:`); CocoaAsyncSocket (dispatch source suspend/resume)"
+        sources: [
+            "Seen in real code: SDWebImage SDWebImage/SDWebImageDownloader.m (`setSuspended:`); CocoaAsyncSocket (dispatch source suspend/resume)"
         ],
         file: "Operations/PausableQueue.swift",
         apis: [

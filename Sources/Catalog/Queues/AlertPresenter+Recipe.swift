@@ -7,8 +7,8 @@ extension Recipe {
         id: "main-queue-ui-update",
         title: "Hand UI work to the main queue",
         chapter: .queues,
-        seeds: [
-            "000 §7.4 (L753–899)"
+        sources: [
+            "*iOS Programming Cookbook*, §7.4 \"Performing UI-Related Tasks with GCD\""
         ],
         file: "Queues/AlertPresenter.swift",
         apis: [
@@ -24,7 +24,7 @@ extension Recipe {
             "The presenter becomes `@MainActor`: \"call this on main only\" moves from a comment and a `dispatchPrecondition` into the type, and the compiler rejects a call from elsewhere that doesn't `await`.",
             "From async code, `await presenter.showAlert(…)` hops to the main actor and back; `await MainActor.run { … }` does the same for a block. From synchronous code, `Task { @MainActor in … }` is the closest match to `DispatchQueue.main.async`.",
             "`UIAlertView` becomes a presenter that records `Alert: <title> / <message> / <cancel>` (Linux has no UIKit).",
-            "The seed's `dispatch_async_f` variant `malloc`s an `AlertViewData` struct that the callee must `free`. In Swift the block captures a `Sendable` struct, and ARC does the rest.",
+            "The classic `dispatch_async_f` variant `malloc`s an `AlertViewData` struct that the callee must `free`. In Swift the block captures a `Sendable` struct, and ARC does the rest.",
         ],
         pitfalls: [
             "On Linux, main-queue and main-actor code may run on a thread that is not the process's main thread (Swift Testing, `dispatchMain()`, async `main`). Check isolation with `MainActor.assertIsolated()` or `dispatchPrecondition(condition: .onQueue(.main))`, never `Thread.isMainThread`.",
@@ -35,6 +35,7 @@ extension Recipe {
             "`AlertPresenter` is `Sendable` without `@unchecked`: it holds only a `@Sendable` closure. Its `dispatchPrecondition` enforces the main-queue rule at run time, which the modern `@MainActor` enforces at compile time.",
             "`AlertViewData` is a `Sendable` struct, so the block that captures it may cross to the main queue.",
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `AlertViewData` would be main-actor-isolated, though it is the value that crosses to the main actor; `nonisolated` keeps it a plain `Sendable` value that any code can build.",
         replaces: [.mainAsync, .mainQueue, .dispatchPrecondition, .performSelectorOnMainThread],
         scenarios: [
             Scenario(

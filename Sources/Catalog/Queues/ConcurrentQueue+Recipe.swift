@@ -7,9 +7,9 @@ extension Recipe {
         id: "concurrent-queue-unordered",
         title: "Concurrent queue: jobs start in order, finish in any order",
         chapter: .queues,
-        seeds: [
-            "003 \"Concurrent queues\" (L91–101), \"Concurrency vs parallelism\" (L59–73)",
-            "004 L108",
+        sources: [
+            "*Grand Central Dispatch Tutorial for Swift: Part 1/2* (raywenderlich.com, 2015), \"Concurrent Queues\" and \"Concurrency vs Parallelism\"",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its list of the kinds of dispatch queue",
         ],
         file: "Queues/ConcurrentQueue.swift",
         apis: [
@@ -38,9 +38,9 @@ extension Recipe {
             "No `@unchecked Sendable` is needed: the semaphore is `Sendable`, and the result travels through the completion.",
         ],
         errata: [
-            "003 L93: \"tasks are guaranteed to execute in the order added\" should read \"**start** in the order added\"; they may finish in any order.",
-            "004 L108: \"concurrent = global dispatch queue\" conflates the two. You can create private concurrent queues with `attributes: .concurrent` (as here); the global queues are just the system's shared ones.",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its list of the kinds of dispatch queue: it calls a concurrent queue a \"global dispatch queue\", which conflates the two. You can create private concurrent queues with `attributes: .concurrent` (as here); the global queues are just the system's shared ones.",
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `ConcurrentQueue.runJobs` would run its task group's loop on the main actor; `nonisolated` keeps it running wherever its caller runs.",
         replaces: [.concurrentQueue, .queueAsync, .groupAsync],
         scenarios: [
             Scenario(
@@ -77,7 +77,7 @@ extension Recipe {
     )
 }
 
-/// How long a job waits for its partner: the seed-scale second, but never under five seconds.
+/// How long a job waits for its partner: a paced second (one second at the realistic pace), but never under five seconds.
 ///
 /// The wait ends as soon as the signal comes, so a long bound costs nothing when the jobs
 /// overlap. The floor is for busy machines: on Linux, GCD's worker threads and the cooperative

@@ -7,8 +7,8 @@ extension Recipe {
         id: "queue-specific-key",
         title: "\"Am I already on my queue?\" before a `sync`",
         chapter: .queues,
-        seeds: [
-            "Beyond the seeds: seen in ccgus/fmdb src/fmdb/FMDatabaseQueue.m; CocoaLumberjack Sources/CocoaLumberjack/DDLog.m; groue/GRDB.swift GRDB/Core/SchedulingWatchdog.swift"
+        sources: [
+            "Seen in real code: ccgus/fmdb src/fmdb/FMDatabaseQueue.m; CocoaLumberjack Sources/CocoaLumberjack/DDLog.m; groue/GRDB.swift GRDB/Core/SchedulingWatchdog.swift"
         ],
         file: "Queues/DatabaseQueue.swift",
         apis: [

@@ -7,9 +7,9 @@ extension Recipe {
         id: "independent-serial-queues",
         title: "Two serial queues run concurrently with each other",
         chapter: .queues,
-        seeds: [
-            "004 L105–107",
-            "000 §7.0 (L105)",
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its description of serial (private) dispatch queues",
+            "*iOS Programming Cookbook*, §7.0 \"Introduction\" (its description of serial queues)",
         ],
         file: "Queues/IndependentQueues.swift",
         apis: [
@@ -35,6 +35,7 @@ extension Recipe {
         differences: [
             "With **one** serial queue as both waiter and sender, the legacy wait times out: the signalling job waits behind the blocked one. With **one** actor, the modern wait still gets the signal, because the waiting job suspends and the actor runs the sending job meanwhile (`IndependentQueuesTests.oneActorStillGetsTheSignalWhereOneQueueTimesOut`)."
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `CrossActorSignal` would land on the main actor, so neither worker actor could call `send()` and its own timeout task could not settle it; `nonisolated` keeps the signal usable from any actor.",
         replaces: [.dispatchQueueLabel, .queueAsync],
         scenarios: [
             Scenario(

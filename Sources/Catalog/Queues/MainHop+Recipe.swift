@@ -8,8 +8,8 @@ extension Recipe {
         id: "main-inline-or-async",
         title: "Run now if on main, else hop to main",
         chapter: .queues,
-        seeds: [
-            "Beyond the seeds: seen in onevcat/Kingfisher Sources/Utility/CallbackQueue.swift (safeAsync); ReactiveX/RxSwift RxSwift/Schedulers/MainScheduler.swift; the dispatch_main_async_safe macro"
+        sources: [
+            "Seen in real code: onevcat/Kingfisher Sources/Utility/CallbackQueue.swift (safeAsync); ReactiveX/RxSwift RxSwift/Schedulers/MainScheduler.swift; the dispatch_main_async_safe macro"
         ],
         file: "Queues/MainHop.swift",
         apis: [
@@ -47,6 +47,7 @@ extension Recipe {
         differences: [
             "Legacy also ships the copied `Thread.isMainThread` version to show its wrong answer: called from a main-queue block under Swift Testing on Linux it logs `after`, `ran`, where the queue-key version and `Task.immediate` log `ran`, `after` (`MainHopTests.threadCheckPostsFromTheMainQueueOnLinux`)."
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `runOnMain` would be main-actor-isolated, so only main-actor code could call it and it would always run the body at once; `nonisolated` lets code anywhere call it, enqueueing the body when the caller is off the main actor.",
         replaces: [.isMainThread, .mainAsync, .queueSpecific],
         scenarios: [
             Scenario(

@@ -8,9 +8,8 @@ extension Recipe {
         id: "generate-sort-random-numbers",
         title: "Create once, load, sort, show",
         chapter: .queues,
-        seeds: [
-            "000 §7.6 (L1257–1411)",
-            "001 L76–138 (cut off)",
+        sources: [
+            "*iOS Programming Cookbook*, §7.6 \"Executing Non-UI Related Tasks Asynchronously with GCD\" (its file of 10,000 random numbers, loaded and sorted)",
         ],
         file: "Queues/NumberStore.swift",
         apis: [
@@ -37,22 +36,18 @@ extension Recipe {
         changes: [
             "The global-queue block becomes an actor plus a `@concurrent` function: `createFileIfNeeded` is isolated to the `NumberStore` actor, and `loadSorted` reads and sorts off the caller's actor. The UI update is a `@MainActor` closure the function awaits.",
             "Check-then-create is one synchronous actor method, with no `await` between the check and the write, so concurrent callers create the file exactly once (`NumberStoreTests.modernConcurrentCallersCreateTheFileOnce`). The legacy check on a global queue can let two callers both generate.",
-            "The seed's `__block randomNumbers`, written in one block and read in another, becomes a return value, which Swift 6 checks for `Sendable`.",
+            "The classic `__block randomNumbers`, written in one block and read in another, becomes a return value, which Swift 6 checks for `Sendable`.",
             "Both sides draw the numbers from an injected, seeded generator, so the file and the summary line are the same on every run and on both sides.",
         ],
         pitfalls: [
             "Check-then-create is a TOCTOU race whenever two callers can run at once. An actor fixes it only if nothing in the method suspends between the check and the write: an `await` in between lets a second caller in (actor reentrancy), and you would need to remember an in-flight `Task` instead.",
-            "Write the file atomically (`Data.write(to:options: .atomic)`): a reader then sees the old file or the complete new one, never half a file. The seed's `writeToFile:atomically: YES` did the same.",
-            "The seed's nested `dispatch_sync` onto the same global queue just runs inline; on a serial queue it would deadlock (see `sync-deadlock`).",
+            "Write the file atomically (`Data.write(to:options: .atomic)`): a reader then sees the old file or the complete new one, never half a file. The classic `writeToFile:atomically: YES` did the same.",
+            "The classic version's nested `dispatch_sync` onto the same global queue just runs inline; on a serial queue it would deadlock (see `sync-deadlock`).",
             "Don't generate on the main queue or the main actor, and don't sort there: both are CPU work. `@concurrent` makes `loadSorted` leave the caller even under `NonisolatedNonsendingByDefault`.",
         ],
         annotations: [
             "`log` and `show` are `@escaping @Sendable`: they run on a global queue and on the main queue.",
             "`NumberStore` holds only a `let` URL, so it is `Sendable` without `@unchecked`; the generator is taken as `some RandomNumberGenerator & Sendable`, copied into the block.",
-        ],
-        errata: [
-            "000 §7.6 L1319: the comment says \"if we haven't sorted the array on disk yet\"; the code checks whether the file has been created. The file on disk is never sorted.",
-            "001 L76–138 repeats this listing and is cut off before the sort.",
         ],
         replaces: [.globalQueue, .queueAsync, .mainAsync],
         scenarios: [

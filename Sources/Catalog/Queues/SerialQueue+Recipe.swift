@@ -7,10 +7,10 @@ extension Recipe {
         id: "serial-queue",
         title: "Serial queue: strict FIFO, one job at a time",
         chapter: .queues,
-        seeds: [
-            "000 §7.10 (L1899–2105), §7.0 (L105)",
-            "003 \"Queues\" / \"Serial queues\" (L75–89)",
-            "004 L105–107",
+        sources: [
+            "*iOS Programming Cookbook*, §7.10 \"Constructing Your Own Dispatch Queues with GCD\" and §7.0 \"Introduction\"",
+            "*Grand Central Dispatch Tutorial for Swift: Part 1/2* (raywenderlich.com, 2015), \"Queues\" and \"Serial Queues\"",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its description of serial (private) dispatch queues",
         ],
         file: "Queues/SerialQueue.swift",
         apis: [
@@ -35,8 +35,9 @@ extension Recipe {
             "`InFlightGauge` is `@unchecked Sendable`, and every access to its counters holds its `NSLock`.",
         ],
         errata: [
-            "000 §7.10 L1921: labels don't \"identify the queue system-wide\" and need not be unique. They are debugging names; reverse DNS is a convention."
+            "*iOS Programming Cookbook*, §7.10: labels don't \"identify the queue system-wide\" and need not be unique. They are debugging names; reverse DNS is a convention."
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `SerialQueue.init` would be main-actor-isolated, so its worker task would inherit the main actor and await every job there; `nonisolated` keeps the queue's worker off it.",
         replaces: [.dispatchQueueLabel, .queueAsync],
         scenarios: [
             Scenario(

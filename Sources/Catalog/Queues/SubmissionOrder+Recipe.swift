@@ -8,8 +8,8 @@ extension Recipe {
         id: "sync-vs-async-order",
         title: "\"First Log\" / \"Second Log\": what sync and async mean for the next line",
         chapter: .queues,
-        seeds: [
-            "003 \"A Visual Review of Queueing\" (L410–460)"
+        sources: [
+            "*Grand Central Dispatch Tutorial for Swift: Part 1/2* (raywenderlich.com, 2015), \"A Visual Review of Queueing\""
         ],
         file: "Queues/SubmissionOrder.swift",
         apis: [
@@ -24,7 +24,7 @@ extension Recipe {
             "Show how submitting work synchronously or asynchronously orders it against the caller's next statement.",
         changes: [
             "`queue.sync { work }` becomes `await work()`: the next line still runs after the work, but the caller suspends instead of blocking its thread. The work is a `@concurrent` function, so it leaves the caller's actor the way the block left the caller's queue.",
-            "`queue.async { work }` becomes `Task { work }`: both return at once, and the two lines race. The seed is right that \"Second Log\" usually comes first, and right that nothing guarantees it; the ungated scenario is compared as a multiset for that reason.",
+            "`queue.async { work }` becomes `Task { work }`: both return at once, and the two lines race. The *Grand Central Dispatch Tutorial for Swift* is right that \"Second Log\" usually comes first, and right that nothing guarantees it; the ungated scenario is compared as a multiset for that reason.",
             "`Task.immediate { work }` (SE-0472, Swift 6.2) has no GCD counterpart: it runs the body on the caller, before returning, until the body first suspends. Here the body never suspends, so it orders the lines like `sync`.",
             "Async work submitted from the main queue to the main queue, or a `Task {}` created on the main actor, runs after the current code returns, so \"Second Log\" is certain to come first there.",
         ],
@@ -41,6 +41,7 @@ extension Recipe {
         differences: [
             "`sync` blocks the caller until the whole block has returned; `Task.immediate` gives control back at the body's first suspension, and the rest of the body runs later (`SubmissionOrderTests.immediateTaskReturnsAtItsFirstSuspension`, `SubmissionOrderTests.legacySyncWaitsForTheWholeBlock`)."
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `logInTask` would be main-actor-isolated and its task would inherit the main actor, making it behave like `logInMainActorTask`; `nonisolated` keeps the plain `Task {}` on the pool, so the race the recipe shows is real.",
         replaces: [.queueSync, .queueAsync, .mainAsync],
         scenarios: [
             Scenario(

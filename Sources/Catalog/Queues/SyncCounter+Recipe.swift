@@ -7,8 +7,8 @@ extension Recipe {
         id: "sync-on-concurrent-queue",
         title: "`sync` on a global queue: the caller waits, in order",
         chapter: .queues,
-        seeds: [
-            "000 §7.5 (L939–1085)"
+        sources: [
+            "*iOS Programming Cookbook*, §7.5 \"Executing Non-UI Related Tasks Synchronously with GCD\""
         ],
         file: "Queues/SyncCounter.swift",
         apis: [
@@ -22,7 +22,7 @@ extension Recipe {
             "`DispatchQueue.global().sync { printFrom1To1000() }` becomes `await printFrom1To1000()`, with the function marked `@concurrent` so that it leaves the caller's actor as the block left for the global queue.",
             "The caller still waits, but it *suspends* instead of blocking its thread, so the thread is free for other work meanwhile.",
             "Two awaits in a row are ordered exactly like two `sync` calls: 2,000 lines, `Counter = 1`…`1000` twice, never interleaved.",
-            "The seed's `dispatch_sync_f` with a C function is the same closure in Swift.",
+            "The classic `dispatch_sync_f` with a C function is the same closure in Swift.",
         ],
         pitfalls: [
             "Never call `.sync` (or any blocking wait) from async code: it blocks a cooperative thread, and the pool has only as many as there are cores.",
@@ -36,8 +36,9 @@ extension Recipe {
             "Legacy only: the `sync` block runs on the thread that called `sync`, although it targets a global queue (GCD's optimisation; `SyncCounterTests.legacySyncBlockRunsOnTheCallingThread`). The modern function runs wherever the global executor puts it; there is no thread to compare in async code."
         ],
         errata: [
-            "000 §7.5: \"synchronous execution doesn't mean the program waits\" is wrong. `sync` blocks the caller until the block returns, and two `sync` calls from one thread are ordered whatever the queue."
+            "*iOS Programming Cookbook*, §7.5: \"synchronous execution doesn't mean the program waits\" is wrong. `sync` blocks the caller until the block returns, and two `sync` calls from one thread are ordered whatever the queue."
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `countTwice` would run on the main actor; `nonisolated` keeps it on the caller's executor, while each count leaves it either way (`@concurrent`).",
         replaces: [.queueSync, .globalQueue],
         scenarios: [
             Scenario(

@@ -7,10 +7,9 @@ extension Recipe {
         id: "sync-deadlock",
         title: "`sync` onto the queue you are already on",
         chapter: .queues,
-        seeds: [
-            "000 §7.4 (L779), §7.6 (L1113–1255), §7.10 (L1919)",
-            "003 `dispatch_sync` guidance (L380–393)",
-            "001 L5–23",
+        sources: [
+            "*iOS Programming Cookbook*, §7.4 \"Performing UI-Related Tasks with GCD\", §7.6 \"Executing Non-UI Related Tasks Asynchronously with GCD\" and §7.10 \"Constructing Your Own Dispatch Queues with GCD\"",
+            "*Grand Central Dispatch Tutorial for Swift: Part 1/2* (raywenderlich.com, 2015), \"Handling the Readers and Writers Problem\" (its `dispatch_sync` guidance)",
         ],
         file: "Queues/SyncDeadlock.swift",
         apis: [
@@ -31,7 +30,7 @@ extension Recipe {
         ],
         pitfalls: [
             "Darwin hangs silently where Linux traps; either way it is a bug. The rules here accept either a trap or a hang for the two same-queue demos, so they hold on both platforms; on Linux the behaviour tests insist on the trap (SIGILL).",
-            "A nested `sync` on a *global concurrent* queue works (000 §7.6 does it, pointlessly); only serial queues deadlock on themselves.",
+            "A nested `sync` on a *global concurrent* queue works (the *iOS Programming Cookbook*'s §7.6 does it, pointlessly); only serial queues deadlock on themselves.",
             "`main.sync` from a background queue is legal, but deadlocks as soon as main is waiting for that background work (for example in a `group.wait()`).",
             "Two serial queues that `sync` into each other from two threads hang with no diagnostic: libdispatch only detects a thread waiting on a queue it already holds.",
             "`await MainActor.run` replaces `main.sync`. `MainActor.assumeIsolated` replaces \"if on main run inline, else `main.sync`\", but only in synchronous code.",
@@ -45,8 +44,9 @@ extension Recipe {
             "Two queues syncing into each other and a never-resumed continuation both hang until the timeout (`SyncDeadlockTests.crossSyncAndLostContinuationHang`).",
         ],
         errata: [
-            "000 §7.4 says never to `dispatch_sync` to the main queue, and §7.6 then does it from a background block. That is legal off main, but deadlocks if main is waiting for that block."
+            "*iOS Programming Cookbook*, §7.4 and §7.6: the first says never to `dispatch_sync` to the main queue, and the second then does it from a background block. That is legal off main, but deadlocks if main is waiting for that block."
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `callOwnActor`, `awaitNeverResumedContinuation` and the buggy `fetchValue` would be main-actor-isolated; `nonisolated` keeps them on the caller's executor, leaving only `mainActorRunFromMainActor` on the main actor.",
         replaces: [.mainSync, .queueSync],
         scenarios: [
             Scenario(

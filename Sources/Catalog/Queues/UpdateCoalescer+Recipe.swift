@@ -8,8 +8,8 @@ extension Recipe {
         id: "coalesce-next-turn",
         title: "Many \"needs update\" requests, one flush",
         chapter: .queues,
-        seeds: [
-            "Beyond the seeds: seen in Instagram/IGListKit Source/IGListKit/Internal/IGListUpdateCoalescer.m"
+        sources: [
+            "Seen in real code: Instagram/IGListKit Source/IGListKit/Internal/IGListUpdateCoalescer.m"
         ],
         file: "Queues/UpdateCoalescer.swift",
         apis: [

@@ -7,8 +7,8 @@ extension Recipe {
         id: "actor-reentrancy",
         title: "Check, await, act: the actor interleaving bug",
         chapter: .sharedState,
-        seeds: [
-            "beyond the seeds: it explains what an actor does not guarantee when it replaces the queues of 003 \"Handling readers–writers problems\" (L295–408) and the locked ticket sale of 004 L715–767",
+        sources: [
+            "Seen in real code whenever a serial queue guarding an object becomes an actor; it explains what the actor does not guarantee, next to *Grand Central Dispatch Tutorial for Swift: Part 1/2* (raywenderlich.com, 2015), \"Handling the Readers and Writers Problem\", and the Read-And-Learn wiki page \"iOS并发编程\", its `NSLock` ticket-sale example",
         ],
         file: "SharedState/BankAccount.swift",
         apis: [

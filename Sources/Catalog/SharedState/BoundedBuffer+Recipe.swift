@@ -7,8 +7,8 @@ extension Recipe {
         id: "bounded-buffer-backpressure",
         title: "A producer that waits when the buffer is full",
         chapter: .sharedState,
-        seeds: [
-            "Beyond the seeds: seen in CocoaLumberjack (vendored in aws-amplify/aws-sdk-ios AWSCore/Logging/AWSDDLog.m, counting semaphore); robbiehanson/CocoaAsyncSocket Source/GCD/GCDAsyncSocket.m (suspend/resume of sources)"
+        sources: [
+            "Seen in real code: CocoaLumberjack (vendored in aws-amplify/aws-sdk-ios AWSCore/Logging/AWSDDLog.m, counting semaphore); robbiehanson/CocoaAsyncSocket Source/GCD/GCDAsyncSocket.m (suspend/resume of sources)"
         ],
         file: "SharedState/BoundedBuffer.swift",
         apis: [

@@ -7,8 +7,8 @@ extension Recipe {
         id: "wait-for-state",
         title: "Block until a shared state is reached, or time out",
         chapter: .sharedState,
-        seeds: [
-            "Beyond the seeds: seen in app code that parks a thread on an `NSCondition` until a connection or session is \"connected\" or \"logged in\", with `wait(until:)` as the timeout"
+        sources: [
+            "Seen in real code: app code that parks a thread on an `NSCondition` until a connection or session is \"connected\" or \"logged in\", with `wait(until:)` as the timeout"
         ],
         file: "SharedState/ConnectionStatus.swift",
         apis: [

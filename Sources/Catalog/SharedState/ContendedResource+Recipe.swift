@@ -7,9 +7,9 @@ extension Recipe {
         id: "priority-inversion-demo",
         title: "A low-priority lock holder delays a high-priority waiter",
         chapter: .sharedState,
-        seeds: [
-            "004 L961",
-            "002 \"Setting the thread priority\" (L174–180)",
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its definition of priority inversion",
+            "*Threading Programming Guide*, \"Thread Management\" › \"Setting the Thread Priority\"",
         ],
         file: "SharedState/ContendedResource.swift",
         apis: [
@@ -61,8 +61,9 @@ extension Recipe {
             at a lower priority: nothing tells the system whom to boost. Await the work instead.
             """,
             """
-            Raising thread priorities makes starvation of the lower ones more likely (002 L178); \
-            leave priorities at their defaults unless you have measured a reason.
+            Raising thread priorities makes starvation of the lower ones more likely (as the \
+            *Threading Programming Guide* warns in "Setting the Thread Priority"); leave \
+            priorities at their defaults unless you have measured a reason.
             """,
             """
             An actor method that awaits in the middle is no longer a critical section: at the \

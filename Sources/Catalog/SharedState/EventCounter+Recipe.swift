@@ -7,8 +7,8 @@ extension Recipe {
         id: "isolation-queue-per-object",
         title: "A private serial queue per object → actor",
         chapter: .sharedState,
-        seeds: [
-            "004 L163–175 (`<Class>.isolation.<%p>` and `<Class>.work.<%p>` queues)"
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its per-object `<Class>.isolation.<%p>` and `<Class>.work.<%p>` queues"
         ],
         file: "SharedState/EventCounter.swift",
         apis: [
@@ -68,7 +68,7 @@ extension Recipe {
             and writing its state lets other calls in (`actor-reentrancy`).
             """,
             """
-            Queues are serial by default (the seed's attribute `0`); `.concurrent` would make the \
+            Queues are serial by default (the attribute `0` in the classic code); `.concurrent` would make the \
             isolation queue useless unless writes are barriers (`readers-writer-barrier`).
             """,
             """
@@ -88,10 +88,11 @@ extension Recipe {
         ],
         errata: [
             """
-            004 L257–262: `processImage:completionHandler:` does its "actual processing" on \
-            `self.isolationQueue`, so every read and write of the object's state waits for the \
-            image. Slow work belongs on the work queue the seed created at L172 and never uses; \
-            only the state access goes through the isolation queue.
+            The Read-And-Learn wiki page "iOS并发编程", its `processImage:completionHandler:`: it \
+            does its "actual processing" on `self.isolationQueue`, so every read and write of the \
+            object's state waits for the image. Slow work belongs on the work queue the same page \
+            creates in its `init` and never uses; only the state access goes through the isolation \
+            queue.
             """
         ],
         replaces: [.dispatchQueueLabel],

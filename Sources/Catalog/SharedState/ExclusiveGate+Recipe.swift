@@ -7,8 +7,8 @@ extension Recipe {
         id: "exclusive-gate",
         title: "A synchronous shared/exclusive gate with drain and timeout",
         chapter: .sharedState,
-        seeds: [
-            "Beyond the seeds: seen in database and storage wrappers whose API must stay synchronous: readers enter \"shared\", a maintenance task enters \"exclusive\" after draining them, with a timeout"
+        sources: [
+            "Seen in real code: database and storage wrappers whose API must stay synchronous: readers enter \"shared\", a maintenance task enters \"exclusive\" after draining them, with a timeout"
         ],
         file: "SharedState/ExclusiveGate.swift",
         apis: [
@@ -115,6 +115,7 @@ extension Recipe {
             """,
         ],
         isBridging: true,
+        appTargetNote: "In an app target with default `MainActor` isolation, `GateLine` and `ExclusiveGate` would land on the main actor, so `AsyncExclusiveGate` could not use the line and only the main thread could enter the blocking gate; `nonisolated` keeps both gates usable from threads and tasks.",
         replaces: [.condition],
         scenarios: [
             Scenario(

@@ -7,7 +7,7 @@ extension Recipe {
         id: "cross-process-file-lock",
         title: "`NSDistributedLock` → `flock`",
         chapter: .sharedState,
-        seeds: ["004 L830 (`NSDistributedLock`, named only)"],
+        sources: ["The Read-And-Learn wiki page \"iOS并发编程\", its list of other lock classes (`NSDistributedLock`, named only)"],
         file: "SharedState/FileLock.swift",
         apis: [
             APIMapping(
@@ -85,12 +85,7 @@ extension Recipe {
             (`FileLockTests.legacyLockBlocksItsThreadUntilTheHolderUnlocks`).
             """
         ],
-        errata: [
-            """
-            004 L830 lists `NSDistributedLock` among the lock classes to look up. It is \
-            Apple-only (macOS), so on Linux this recipe uses `flock`.
-            """
-        ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `FileLock` would land on the main actor, so `tryLock` and `unlock` could be called synchronously only there and `lock(polling:)` would poll from the main actor; `nonisolated` keeps the lock usable from any task.",
         replaces: [.distributedLock],
         scenarios: [
             Scenario(

@@ -7,7 +7,7 @@ extension Recipe {
         id: "condition-lock-alternation",
         title: "`NSConditionLock` producer/consumer hand-off",
         chapter: .sharedState,
-        seeds: ["004 L830 (`NSConditionLock`, named only; the example is this recipe's)"],
+        sources: ["The Read-And-Learn wiki page \"iOS并发编程\", its list of other lock classes (`NSConditionLock`, named only; the example is this recipe's)"],
         file: "SharedState/HandOff.swift",
         apis: [
             APIMapping("NSConditionLock lock(whenCondition:)", "`await` the next element of a stream"),
@@ -59,9 +59,7 @@ extension Recipe {
             "`HandOff` is `@unchecked Sendable`: `slot` is read and written only while holding `turn`.",
             "The log closure is `@escaping @Sendable`: both threads call it.",
         ],
-        errata: [
-            "004 L830 only names `NSConditionLock` and points to the documentation; it gives no example."
-        ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `produce` and `consume` would be main-actor-isolated, so both child tasks would take turns on the main actor; `nonisolated` keeps each one on the child task that runs it.",
         replaces: [.conditionLock, .thread],
         scenarios: [
             Scenario(

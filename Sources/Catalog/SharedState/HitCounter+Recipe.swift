@@ -7,9 +7,9 @@ extension Recipe {
         id: "atomic-counter",
         title: "`OSAtomic` / atomic properties → `Synchronization.Atomic`",
         chapter: .sharedState,
-        seeds: [
-            "004 L601 (`libkern/OSAtomic.h`)",
-            "004 L944 (Objective-C `atomic` properties)",
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its pointer to `libkern/OSAtomic.h`",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its remark on Objective-C `atomic` properties",
         ],
         file: "SharedState/HitCounter.swift",
         apis: [
@@ -62,7 +62,7 @@ extension Recipe {
             global `let`.
             """,
             """
-            The seed's remark that `atomic` costs performance, so people declare properties \
+            The old advice that `atomic` costs performance, so people declare properties \
             `nonatomic`, is why so much Objective-C state is unprotected. In Swift the choice is \
             explicit: `Atomic` for one word, `Mutex` for anything larger.
             """,
@@ -85,11 +85,12 @@ extension Recipe {
         ],
         errata: [
             """
-            004 L601 points to `libkern/OSAtomic.h` for low-level atomics; Apple deprecated those \
-            functions in favour of C11 `<stdatomic.h>`, and they never existed on Linux. In Swift, \
-            use `Synchronization.Atomic`.
+            The Read-And-Learn wiki page "iOS并发编程" points to `libkern/OSAtomic.h` for low-level \
+            atomics; Apple deprecated those functions in favour of C11 `<stdatomic.h>`, and they \
+            never existed on Linux. In Swift, use `Synchronization.Atomic`.
             """
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `HitCounter` would land on the main actor, so tasks could reach `recordHit()` only by hopping there; `nonisolated` keeps the atomic counter callable from any thread or task.",
         replaces: [.osAtomic, .nsLock, .thread, .dispatchGroup],
         scenarios: [
             Scenario(

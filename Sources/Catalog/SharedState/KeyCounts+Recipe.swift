@@ -7,8 +7,8 @@ extension Recipe {
         id: "barrier-counted-dictionary",
         title: "Barrier setter: count 0 removes the key",
         chapter: .sharedState,
-        seeds: [
-            "004 L218–233 (`-setCount:forKey:` on a concurrent isolation queue)"
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its `-setCount:forKey:` on a concurrent isolation queue"
         ],
         file: "SharedState/KeyCounts.swift",
         apis: [
@@ -59,13 +59,13 @@ extension Recipe {
             synchronous; an actor costs an `await` per call on top.
             """,
             """
-            The seed's `key = [key copy]` (004 L224) protected the dictionary from a caller's \
+            The classic `key = [key copy]` protected the dictionary from a caller's \
             `NSMutableString` changing later; a Swift `String` key is a value, so it goes.
             """,
         ],
         pitfalls: [
             """
-            "Make every barrier async" (the seed's comment, 004 L225) is the rule that matters. \
+            "Make every barrier async" (the classic code's comment) is the rule that matters. \
             A barrier `sync` from a block already running on the same queue waits for that \
             block, which waits for it: libdispatch does not notice, and the thread hangs. A plain \
             `sync` from inside a barrier block traps at once on Linux (SIGILL), like \
@@ -108,6 +108,7 @@ extension Recipe {
             (`KeyCountsTests.nestedBarrierHangsAndNestedLockTraps`).
             """
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `KeyCounts` would land on the main actor, so its synchronous setter and reads could not be called from tasks or threads; `nonisolated` keeps them callable from anywhere, as the `Mutex` intends.",
         replaces: [.barrier, .concurrentQueue],
         scenarios: [
             Scenario(

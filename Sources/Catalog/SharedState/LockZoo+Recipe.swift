@@ -7,7 +7,7 @@ extension Recipe {
         id: "lock-zoo",
         title: "One critical section, every lock kind",
         chapter: .sharedState,
-        seeds: ["002 \"Mixing POSIX and Cocoa locks\" (L139–141)"],
+        sources: ["*Threading Programming Guide*, \"Thread Management\" › \"Using POSIX Threads in a Cocoa Application\" (its part on mixing POSIX and Cocoa locks)"],
         file: "SharedState/LockZoo.swift",
         apis: [
             APIMapping("NSLock", "`Mutex` (Synchronization)"),
@@ -65,8 +65,9 @@ extension Recipe {
         pitfalls: [
             """
             Never operate a lock through another kind's interface: an `NSLock` method on a mutex \
-            made by `pthread_mutex_init`, or the reverse, is undefined (002). Mixing kinds in one \
-            app is fine; mixing them on one lock is not.
+            made by `pthread_mutex_init`, or the reverse, is undefined (as the *Threading \
+            Programming Guide* says). Mixing kinds in one app is fine; mixing them on one lock is \
+            not.
             """,
             """
             A `pthread_mutex_t` stored as a plain Swift property may be moved by the compiler, and \
@@ -102,6 +103,7 @@ extension Recipe {
             queue).
             """
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `MutexCounter` and `AtomicCounter` would land on the main actor, so tasks could reach `increment()` only by hopping there; `nonisolated` keeps both callable from any thread or task, as the lock and the atomic intend.",
         replaces: [.pthreadMutex, .recursiveLock, .nsLock],
         scenarios: [
             lockZooScenario("NSLock vs Mutex", legacy: Legacy.LockZoo.NSLockCounter.init, modern: .mutex),

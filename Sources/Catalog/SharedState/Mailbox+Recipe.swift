@@ -7,7 +7,7 @@ extension Recipe {
         id: "memory-barrier-publication",
         title: "Publish data safely: release/acquire",
         chapter: .sharedState,
-        seeds: ["004 L943 (out-of-order execution needs memory barriers)"],
+        sources: ["The Read-And-Learn wiki page \"iOS并发编程\", its remark that out-of-order execution needs memory barriers"],
         file: "SharedState/Mailbox.swift",
         apis: [
             APIMapping("OSMemoryBarrier", "`Atomic` stores `.releasing`, loads `.acquiring`; `atomicMemoryFence(ordering:)`"),
@@ -60,13 +60,7 @@ extension Recipe {
             holding its `NSLock`. The driver's report box is guarded the same way.
             """
         ],
-        errata: [
-            """
-            004 L943 names memory barriers as the cure for out-of-order execution, but the \
-            function it implies, `OSMemoryBarrier`, is deprecated and absent on Linux; locks, \
-            C11 atomics and Swift's `Atomic` orderings carry the barriers for you.
-            """
-        ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `Mailbox` would land on the main actor, so the writer task could not call `tryPut`; `nonisolated` keeps the lock-free hand-off between two tasks.",
         replaces: [.osAtomic, .nsLock, .thread, .dispatchGroup],
         scenarios: [
             Scenario(

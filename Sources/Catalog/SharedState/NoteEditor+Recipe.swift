@@ -7,7 +7,7 @@ extension Recipe {
         id: "confined-object-handoff",
         title: "Hand a thread-confined object to a worker safely",
         chapter: .sharedState,
-        seeds: ["Beyond the seeds: seen in Realm's threading docs (`ThreadSafeReference`)"],
+        sources: ["Seen in real code: Realm's threading docs (`ThreadSafeReference`)"],
         file: "SharedState/NoteEditor.swift",
         apis: [
             APIMapping(
@@ -93,6 +93,7 @@ extension Recipe {
             (`NoteEditorTests.modernHandsOverTheObjectLegacyResolvesAnother`).
             """,
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `Note` would be main-actor-isolated, so `NoteWorker` could not read or change its `title` even after receiving it as `sending`; `nonisolated` on `Note` and `NoteEditor` lets the note move between isolation regions as the recipe shows.",
         replaces: [.threadSafeReference],
         scenarios: [
             Scenario(

@@ -8,9 +8,9 @@ extension Recipe {
         id: "message-passing-confinement",
         title: "No locks: values in, values out",
         chapter: .sharedState,
-        seeds: [
-            "004 L962 (main → operation queue → main, \"without any locks\")",
-            "002 \"Thread costs\" (L36, redesigning data structures to avoid synchronization)",
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its hand-off from main to an operation queue and back, \"without any locks\"",
+            "*Threading Programming Guide*, \"Thread Management\" › \"Thread Costs\" (redesigning data structures to avoid synchronization)",
         ],
         file: "SharedState/NumbersModel.swift",
         apis: [
@@ -73,13 +73,7 @@ extension Recipe {
             on the main queue.
             """
         ],
-        errata: [
-            """
-            004 L962: "without any locks" holds for the app's code only. The queues hand the \
-            values over through their own internal locks, and the hand-off is safe only because \
-            nothing touches the values afterwards from both sides.
-            """
-        ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `Summary` would be main-actor-isolated, its `Equatable` conformance included, although the `@concurrent` worker builds it; `nonisolated` keeps it a plain value while the model stays `@MainActor`.",
         replaces: [.operationQueue, .addOperation, .mainOperationQueue],
         scenarios: [
             Scenario(

@@ -7,7 +7,7 @@ extension Recipe {
         id: "ticket-sale-condition",
         title: "A third thread paces sales with `NSCondition`",
         chapter: .sharedState,
-        seeds: ["004 L768–821 (`run3` signals `ticketsCondition`; the sellers `wait`)"],
+        sources: ["The Read-And-Learn wiki page \"iOS并发编程\", its `NSCondition` ticket-sale example (`run3` signals `ticketsCondition`; the sellers `wait`)"],
         file: "SharedState/PacedTicketOffice.swift",
         apis: [
             APIMapping("NSCondition signal/wait", "a ticker `AsyncStream<Void>` shared by the consumers"),
@@ -27,7 +27,7 @@ extension Recipe {
             """,
             """
             The stream buffers, so a tick sent while both sellers are busy waits for the next \
-            one to ask. The seed's bare `wait()` has no such memory: a `signal()` with no waiter \
+            one to ask. The classic bare `wait()` has no such memory: a `signal()` with no waiter \
             is lost. The legacy side here counts pending ticks and waits in a predicate loop, \
             which fixes that and spurious wake-ups.
             """,
@@ -38,7 +38,7 @@ extension Recipe {
             (`PacedTicketOfficeTests.salesNeverRunAheadOfTicks`).
             """,
             """
-            The seed's 3 s between ticks is cut to 30 ms and its 0.09 s of work to 9 ms before \
+            The classic example's 3 s between ticks is cut to 30 ms and its 0.09 s of work to 9 ms before \
             the pace scales them, so that 101 rounds take seconds, not minutes. Which seller \
             gets each tick is unspecified on both sides, so the transcript names none.
             """,
@@ -52,7 +52,7 @@ extension Recipe {
             """
             Two locks taken in a fixed order (the condition, then `theLock`) must be taken in \
             that order everywhere, or two threads can deadlock (see `lock-order-deadlock`). \
-            The seed's Thread-3 also sleeps holding the condition's lock, stalling both sellers.
+            The classic Thread-3 also sleeps holding the condition's lock, stalling both sellers.
             """,
             """
             An `AsyncStream` shared by several `for await` loops *distributes* its elements: \
@@ -74,16 +74,20 @@ extension Recipe {
         ],
         errata: [
             """
-            004 L807: `[ticketsCondition wait]` without a predicate loop: a spurious wake-up \
-            sells without a signal, and a signal sent while both sellers are busy is lost.
+            The Read-And-Learn wiki page "iOS并发编程", its `NSCondition` ticket-sale example: \
+            `[ticketsCondition wait]` without a predicate loop lets a spurious wake-up sell \
+            without a signal, and a signal sent while both sellers are busy is lost.
             """,
             """
-            004 L815: the `break` again leaves the lock held, and here both locks: `theLock` and \
-            `ticketsCondition`. The other seller and Thread-3 then wait for them forever.
+            The Read-And-Learn wiki page "iOS并发编程", its `NSCondition` ticket-sale example: \
+            the `break` leaves the lock held, as in its `NSLock` example, and here both locks: \
+            `theLock` and `ticketsCondition`. The other seller and Thread-3 then wait for them \
+            forever.
             """,
             """
-            004 L821: Thread-3 does not wake "the other two threads": `signal` wakes at most one \
-            waiter; `broadcast` wakes all.
+            The Read-And-Learn wiki page "iOS并发编程", its `NSCondition` ticket-sale example: \
+            Thread-3 does not wake "the other two threads"; `signal` wakes at most one waiter, \
+            `broadcast` wakes all.
             """,
         ],
         replaces: [.condition, .nsLock, .nsLockLock, .thread, .threadSleep],

@@ -9,9 +9,9 @@ extension Recipe {
         id: "readers-writer-barrier",
         title: "Concurrent reads, exclusive writes (PhotoManager)",
         chapter: .sharedState,
-        seeds: [
-            "003 \"Handling readers–writers problems\" (L295–408)",
-            "004 L218, L234–254 (Swift PhotoManager), L191–194",
+        sources: [
+            "*Grand Central Dispatch Tutorial for Swift: Part 1/2* (raywenderlich.com, 2015), \"Handling the Readers and Writers Problem\"",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its Swift `PhotoManager` (a barrier write and a `sync` read), its description of dispatch barriers and its guide to which queue type to use",
         ],
         file: "SharedState/PhotoManager.swift",
         apis: [
@@ -80,10 +80,11 @@ extension Recipe {
             "The `contentAdded` and `completion` closures are `@escaping @Sendable`: they run on the main queue and a global queue.",
         ],
         errata: [
-            "004 L194: barriers that solve the readers–writers problem belong on a custom *concurrent* queue, not a serial one (003 L343–345 says so).",
-            "003 L344: a barrier on a global queue is not merely unwise; it is ignored, and the block runs as a plain `async`.",
-            "004 L246: the barrier write and the `sync` read prevent a *race* (a read during a write), not deadlocks; a `sync` onto the same queue from inside the barrier is what would deadlock, and it traps.",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its guide to which queue type to use: barriers that solve the readers–writers problem belong on a custom *concurrent* queue, not a serial one (as the *Grand Central Dispatch Tutorial for Swift* says in \"Handling the Readers and Writers Problem\").",
+            "*Grand Central Dispatch Tutorial for Swift: Part 1/2*, \"Handling the Readers and Writers Problem\": a barrier on a global queue is not merely unwise; it is ignored, and the block runs as a plain `async`.",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its comments on the Swift `PhotoManager`: the barrier write and the `sync` read prevent a *race* (a read during a write), not deadlocks; a `sync` onto the same queue from inside the barrier is what would deadlock, and it traps.",
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `LockedPhotoManager` would land on the main actor, so writer and reader tasks could not call `addPhoto` or read `photos` synchronously; `nonisolated` keeps the `Mutex` variant callable from any task.",
         replaces: [.barrier, .concurrentQueue, .queueSync, .notificationPost],
         scenarios: [
             Scenario(

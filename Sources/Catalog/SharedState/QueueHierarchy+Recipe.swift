@@ -7,7 +7,7 @@ extension Recipe {
         id: "target-queue-hierarchy",
         title: "Several queues funnelled into one serial root",
         chapter: .sharedState,
-        seeds: ["Beyond the seeds: seen in Alamofire Source/Core/Session.swift"],
+        sources: ["Seen in real code: Alamofire Source/Core/Session.swift"],
         file: "SharedState/QueueHierarchy.swift",
         apis: [
             APIMapping(
@@ -93,6 +93,7 @@ extension Recipe {
             if it must.
             """
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `QueueHierarchy`'s initializer would be main-actor-isolated, so only the main actor could build a hierarchy; `nonisolated` lets any task create one.",
         replaces: [.queueTarget],
         scenarios: [
             Scenario(

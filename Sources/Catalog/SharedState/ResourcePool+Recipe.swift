@@ -7,7 +7,7 @@ extension Recipe {
         id: "resource-pool",
         title: "At most N resources in use, with a drain barrier",
         chapter: .sharedState,
-        seeds: ["Beyond the seeds: seen in groue/GRDB.swift GRDB/Utils/Pool.swift"],
+        sources: ["Seen in real code: groue/GRDB.swift GRDB/Utils/Pool.swift"],
         file: "SharedState/ResourcePool.swift",
         apis: [
             APIMapping(

@@ -7,8 +7,8 @@ extension Recipe {
         id: "semaphore-as-mutex",
         title: "`DispatchSemaphore(value: 1)` used as a lock",
         chapter: .sharedState,
-        seeds: [
-            "Beyond the seeds: seen in SDWebImage 5.x SDWebImage/Private/SDInternalMacros.h (`SD_LOCK`/`SD_UNLOCK`)"
+        sources: [
+            "Seen in real code: SDWebImage 5.x SDWebImage/Private/SDInternalMacros.h (`SD_LOCK`/`SD_UNLOCK`)"
         ],
         file: "SharedState/SemaphoreCounter.swift",
         apis: [
@@ -91,6 +91,7 @@ extension Recipe {
             `Mutex` has no such call: only the scope that locked it unlocks it.
             """
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `SemaphoreCounter` would land on the main actor, so tasks could not call `increment()` synchronously; `nonisolated` keeps the `Mutex`-protected counter callable from any thread or task.",
         replaces: [.semaphoreAsLock],
         scenarios: [
             Scenario(

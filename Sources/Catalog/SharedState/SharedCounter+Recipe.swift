@@ -7,9 +7,9 @@ extension Recipe {
         id: "race-condition-counter",
         title: "Lost updates without mutual exclusion",
         chapter: .sharedState,
-        seeds: [
-            "003 concepts \"Critical section\", \"Race condition\", \"Thread safe\" (L39–53)",
-            "004 L767 (\"without the lock tickets can reach −1\"), L941–942 (shared integer, mutex)",
+        sources: [
+            "*Grand Central Dispatch Tutorial for Swift: Part 1/2* (raywenderlich.com, 2015), \"Critical Section\", \"Race Condition\" and \"Thread Safe\"",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its `NSLock` ticket-sale example (\"without the lock tickets can reach −1\") and its remarks on a shared integer and mutual exclusion",
         ],
         file: "SharedState/SharedCounter.swift",
         apis: [
@@ -64,9 +64,9 @@ extension Recipe {
             (`actor-reentrancy`).
             """,
             """
-            A `let` array is safe to share between threads; a `var` one is not (003 L51–53). In \
-            Swift 6 the compiler enforces it: a mutable capture in concurrently running code is \
-            an error.
+            A `let` array is safe to share between threads; a `var` one is not (as the *Grand \
+            Central Dispatch Tutorial for Swift* says under "Thread Safe"). In Swift 6 the \
+            compiler enforces it: a mutable capture in concurrently running code is an error.
             """,
             """
             The unlocked loop is a real data race, and ThreadSanitizer reports it (on \
@@ -93,13 +93,7 @@ extension Recipe {
             number of increments made.
             """
         ],
-        errata: [
-            """
-            004 L767 blames the missing lock for tickets reaching −1; in that seed's code the \
-            `>= 0` test sells ticket 0 and goes to −1 even with the lock (`ticket-sale-lock`). \
-            Without the lock the symptom is lost or duplicated sales.
-            """
-        ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `MutexCounter` would land on the main actor, so the child tasks could not call `increment()`; `nonisolated` keeps the counters and the loops that drive them off it.",
         replaces: [.nonisolatedUnsafe],
         scenarios: [
             Scenario(

@@ -7,8 +7,8 @@ extension Recipe {
         id: "rcu-snapshot",
         title: "Readers that never block: immutable snapshots",
         chapter: .sharedState,
-        seeds: [
-            "004 L960 (write preference, read-copy-update)"
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its mention of write preference and read-copy-update"
         ],
         file: "SharedState/SnapshotStore.swift",
         apis: [
@@ -89,15 +89,7 @@ extension Recipe {
             """,
             "The driver's closures are `@escaping @Sendable`: they run on the reader and writer threads.",
         ],
-        errata: [
-            """
-            004 L958–960 offers write preference and read-copy-update as the way \"to prevent \
-            deadlock\" in the `swap(X, Y)` ‖ `swap(Y, X)` example. They don't: that deadlock comes \
-            from taking two locks in opposite orders, and the cure is one global lock order \
-            (`lock-order-deadlock`). Write preference prevents writer starvation, and RCU lets \
-            readers proceed without waiting for writers.
-            """
-        ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `SnapshotStore.Snapshot` would be main-actor-isolated, so the `Keeper` actor could not build one, not even as its initial value; `nonisolated` keeps the store and its snapshots usable from any reader or actor.",
         replaces: [.pthreadRWLock],
         scenarios: [
             Scenario(

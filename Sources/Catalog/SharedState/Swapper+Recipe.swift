@@ -7,7 +7,7 @@ extension Recipe {
         id: "lock-order-deadlock",
         title: "`swap(X, Y)` ‖ `swap(Y, X)`",
         chapter: .sharedState,
-        seeds: ["004 L945–960"],
+        sources: ["The Read-And-Learn wiki page \"iOS并发编程\", its lock-order deadlock example (`swap(A, B)`)"],
         file: "SharedState/Swapper.swift",
         apis: [
             APIMapping(
@@ -19,7 +19,7 @@ extension Recipe {
             ),
         ],
         problem: """
-            The seed's `swap(A, B)` locks A, then B. Thread 1 runs `swap(X, Y)` while thread 2 runs \
+            The classic `swap(A, B)` locks A, then B. Thread 1 runs `swap(X, Y)` while thread 2 runs \
             `swap(Y, X)`: each holds one lock and waits for the other's, for ever.
             """,
         changes: [
@@ -36,7 +36,7 @@ extension Recipe {
             """,
             """
             The demonstration is deterministic: each thread, once it holds its first lock, waits \
-            at a gate until the other holds its first lock too, so the seed's version deadlocks \
+            at a gate until the other holds its first lock too, so the classic version deadlocks \
             every time, not by luck. It runs only in a child process, which is killed at the \
             timeout. With one lock order the other thread can't reach the gate, so there the gate \
             waits at most a short pause.
@@ -81,7 +81,7 @@ extension Recipe {
         ],
         differences: [
             """
-            In a child process the seed's two swaps hang until the timeout, after both threads \
+            In a child process the classic two swaps hang until the timeout, after both threads \
             logged that they hold a lock, while the modern swaps finish \
             (`SwapperTests.legacyOppositeOrderDeadlocksInAChildProcess`, \
             `SwapperTests.modernSwapsFinishInAChildProcess`).
@@ -93,12 +93,14 @@ extension Recipe {
         ],
         errata: [
             """
-            004 L960: to prevent this deadlock, the seed recommends "something better than a simple \
-            readers–writer lock", such as write preference or read-copy-update. Those address writer \
-            starvation and reader scalability, not deadlock; the cure is one global lock order (or \
-            one lock). See `rcu-snapshot` for what read-copy-update is for.
+            The Read-And-Learn wiki page "iOS并发编程", its lock-order deadlock example: to prevent \
+            this deadlock, it recommends "something better than a simple readers–writer lock", \
+            such as write preference or read-copy-update. Those address writer starvation and \
+            reader scalability, not deadlock; the cure is one global lock order (or one lock). \
+            See `rcu-snapshot` for what read-copy-update is for.
             """
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `Swapper` would land on the main actor, so tasks could not call `swap()` synchronously; `nonisolated` keeps the one-`Mutex` swap callable from any task.",
         replaces: [.nsLockBefore],
         scenarios: [
             Scenario(

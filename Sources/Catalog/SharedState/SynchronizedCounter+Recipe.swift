@@ -7,9 +7,9 @@ extension Recipe {
         id: "synchronized-recursive-lock",
         title: "`@synchronized` / `NSRecursiveLock`: a re-entrant critical section",
         chapter: .sharedState,
-        seeds: [
-            "004 L822–829 (`@synchronized(anObj)`)",
-            "004 L830 (`NSRecursiveLock`, named only)",
+        sources: [
+            "The Read-And-Learn wiki page \"iOS并发编程\", its `@synchronized(anObj)` example",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its list of other lock classes (`NSRecursiveLock`, named only)",
         ],
         file: "SharedState/SynchronizedCounter.swift",
         apis: [
@@ -73,10 +73,12 @@ extension Recipe {
         ],
         errata: [
             """
-            004 L822: `@synchronized` is not merely a shorter `NSLock`: it is recursive (and \
+            The Read-And-Learn wiki page "iOS并发编程", its `@synchronized` example: \
+            `@synchronized` is not merely a shorter `NSLock`: it is recursive (and \
             exception-safe). Rewritten with an `NSLock`, code that re-enters it hangs.
             """
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `SynchronizedCounter` would land on the main actor, so tasks and threads could not call `increment()` or `add(countdownFrom:)` synchronously; `nonisolated` keeps it callable from anywhere.",
         replaces: [.synchronized, .recursiveLock, .nsLock, .nsLockLock, .thread],
         scenarios: [
             Scenario(

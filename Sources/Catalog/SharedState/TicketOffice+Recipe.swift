@@ -7,7 +7,7 @@ extension Recipe {
         id: "ticket-sale-lock",
         title: "Two sellers, 100 tickets, `NSLock`",
         chapter: .sharedState,
-        seeds: ["004 L715–767 (the ticket-selling `AppDelegate`, `NSLock`)"],
+        sources: ["The Read-And-Learn wiki page \"iOS并发编程\", its `NSLock` ticket-sale example (the ticket-selling `AppDelegate`)"],
         file: "SharedState/TicketOffice.swift",
         apis: [
             APIMapping("NSLock around shared counters", "an actor whose method checks and decrements without `await`"),
@@ -31,9 +31,10 @@ extension Recipe {
             own sales come in decreasing order (`TicketOfficeTests.eachSideSellsEveryTicketOnceInOrderPerSeller`).
             """,
             """
-            The seed sleeps 0.09 s *inside* the lock, so its sellers take turns even while \
-            "working". The modern sellers sleep outside the actor, holding nothing, so they work \
-            side by side. The sleep is the seed's 0.09 s scaled by the pace; the tests pass zero.
+            The classic version sleeps 0.09 s *inside* the lock, so its sellers take turns even \
+            while "working". The modern sellers sleep outside the actor, holding nothing, so they \
+            work side by side. The sleep is the classic 0.09 s scaled by the pace; the tests pass \
+            zero.
             """,
             """
             The transcript leaves out who sold each ticket: which seller wins each ticket is up to \
@@ -41,10 +42,10 @@ extension Recipe {
             value instead.
             """,
             """
-            The seed's `break` while holding the lock runs in a child process: the first seller to \
+            The classic `break` while holding the lock runs in a child process: the first seller to \
             find no tickets leaves the lock held and the other waits forever. The modern sellers \
             break out the same way and the program finishes \
-            (`TicketOfficeTests.theSeedsBreakHangsWhereTheActorFinishes`).
+            (`TicketOfficeTests.theClassicBreakHangsWhereTheActorFinishes`).
             """,
         ],
         pitfalls: [
@@ -53,7 +54,7 @@ extension Recipe {
             `withLock` (or `defer { unlock() }`) so that every way out unlocks.
             """,
             """
-            The seed's `tickets >= 0` sells ticket 0 too: 101 tickets, and the counter ends at −1. \
+            The classic `tickets >= 0` sells ticket 0 too: 101 tickets, and the counter ends at −1. \
             Both sides keep it so that they can be compared; your app wants `> 0`.
             """,
             """
@@ -64,13 +65,13 @@ extension Recipe {
             """,
             """
             Sleeping (or doing I/O) while holding a lock makes every other thread that needs it \
-            wait: the seed's two sellers are no faster than one.
+            wait: the classic two sellers are no faster than one.
             """,
             """
             On Linux a name set with `setName:` before `start()` is lost; name the thread inside \
             its block. Even then, `Thread.current.name` read back inside that thread sometimes \
             returns the process's name (corelibs Foundation, Swift 6.3), so the legacy side hands \
-            each seller its name instead of logging `Thread.current.name` as the seed does. `NSLock.lock()` is unavailable from async code; only `withLock` may be \
+            each seller its name instead of logging `Thread.current.name` as the classic code does. `NSLock.lock()` is unavailable from async code; only `withLock` may be \
             called there, and it still blocks a cooperative thread.
             """,
         ],
@@ -83,21 +84,24 @@ extension Recipe {
         ],
         differences: [
             """
-            The seed's `break` while holding the lock hangs the legacy program (the other seller \
+            The classic `break` while holding the lock hangs the legacy program (the other seller \
             waits in `lock()` forever, after all 101 sales), while the modern sellers break out \
-            and the program finishes (`TicketOfficeTests.theSeedsBreakHangsWhereTheActorFinishes`).
+            and the program finishes (`TicketOfficeTests.theClassicBreakHangsWhereTheActorFinishes`).
             """
         ],
         errata: [
             """
-            004 L761: the `break` inside the locked region leaves `theLock` locked, so the second \
-            seller never returns from `lock()` (and the `[ticketsCondition unlock]` after it, \
-            commented out there, would never run either).
+            The Read-And-Learn wiki page "iOS并发编程", its `NSLock` ticket-sale example: the \
+            `break` inside the locked region leaves `theLock` locked, so the second seller never \
+            returns from `lock()` (and the `[ticketsCondition unlock]` after it, commented out \
+            there, would never run either).
             """,
             """
-            004 L755: `if (tickets >= 0)` sells 101 tickets from a stock of 100 and ends with \
-            `tickets == -1`. The comment at L767 says that without the lock the count "may reach \
-            −1"; with the lock it reaches −1 anyway.
+            The Read-And-Learn wiki page "iOS并发编程", its `NSLock` ticket-sale example: \
+            `if (tickets >= 0)` sells 101 tickets from a stock of 100 and ends with \
+            `tickets == -1`. The text after the listing says that without the lock the count "may \
+            reach −1"; with the lock it reaches −1 anyway. Without the lock the symptom is lost or \
+            duplicated sales.
             """,
         ],
         replaces: [.nsLock, .nsLockLock, .thread, .threadSleep],
@@ -122,7 +126,7 @@ extension Recipe {
                 }
             ),
             Scenario(
-                "the seed's break inside the lock",
+                "the classic break inside the lock",
                 rules: [.subprocessDemo(legacy: .hangs, modern: .finishes)],
                 legacy: .childProcess(
                     .onMainThread { _, log in

@@ -5,9 +5,9 @@ extension GuideNote {
         id: "autorelease-pool",
         title: "Autorelease pools in thread entry points",
         chapter: .threads,
-        seeds: [
-            "000 §7.0 (L175), §7.11 (L2281), §7.15 (L3551–3629: `__NSAutoreleaseNoPool(): … just leaking`), §7.16 (L3633–3741)",
-            "002 \"Creating autorelease pools\" (L182–201)",
+        sources: [
+            "*iOS Programming Cookbook*, §7.0 \"Introduction\", §7.11 \"Running Tasks Synchronously with Operations\", §7.15 \"Creating Concurrency with Threads\" (`__NSAutoreleaseNoPool(): … just leaking`) and §7.16 \"Invoking Background Methods\"",
+            "*Threading Programming Guide*, \"Thread Management\" › \"Creating an Autorelease Pool\"",
         ],
         file: "Threads/AutoreleasePool.swift",
         apis: [
@@ -24,7 +24,7 @@ extension GuideNote {
             Under manual retain/release, an object sent `autorelease` was released when the innermost \
             `NSAutoreleasePool` drained. The main thread's run loop drained a pool on every pass, but a \
             secondary thread had none: every autoreleased object created there leaked, and the runtime \
-            logged `__NSAutoreleaseNoPool(): … just leaking`. So the seeds' thread entry points and \
+            logged `__NSAutoreleaseNoPool(): … just leaking`. So classic thread entry points and \
             operation `main`s open with a pool and release it last, and a long-lived thread creates a \
             pool per pass of its loop so that objects don't pile up until the thread exits.
             """,

@@ -9,7 +9,7 @@ extension Recipe {
         id: "thread-manual-loop",
         title: "A hand-made thread repeating a calculation 1,000 times",
         chapter: .threads,
-        seeds: ["000 §7.0 (L23–77, `calculationThreadEntry`)"],
+        sources: ["*iOS Programming Cookbook*, §7.0 \"Introduction\" (`calculationThreadEntry`)"],
         file: "Threads/CalculationLoop.swift",
         apis: [
             APIMapping("Thread(block:) + start()", "`Task.detached {}` with a kept handle"),
@@ -51,14 +51,14 @@ extension Recipe {
             """
             Dropping a `Task` handle does not cancel the task: it runs on, and nothing can stop it \
             any more. A thread whose handle you drop, or never had (`detachNewThread`, as in the \
-            seed), is the same. Keep the handle of anything you may want to stop.
+            classic example), is the same. Keep the handle of anything you may want to stop.
             """,
             """
             `Thread.current`, `Thread.sleep` and `RunLoop.current` are unavailable in async code: \
             a task has no thread of its own to ask about.
             """,
             """
-            The seed wraps the loop in `@autoreleasepool`; pools are Darwin-only \
+            The Objective-C version wraps the loop in `@autoreleasepool`; pools are Darwin-only \
             (`autorelease-pool`). The UIKit launch code around the thread is dropped.
             """,
         ],
@@ -72,12 +72,13 @@ extension Recipe {
         ],
         errata: [
             """
-            000 §7.0 starts the thread with `detachNewThreadSelector:toTarget:withObject:`, which \
-            returns no `NSThread`, so nothing can ever cancel it and its `isCancelled` check is \
-            dead code. Keep the thread (`[[NSThread alloc] initWithTarget:…]`, `Thread(block:)`) \
-            to be able to cancel it.
+            *iOS Programming Cookbook*, §7.0: the thread is started with \
+            `detachNewThreadSelector:toTarget:withObject:`, which returns no `NSThread`, so \
+            nothing can ever cancel it and its `isCancelled` check is dead code. Keep the thread \
+            (`[[NSThread alloc] initWithTarget:…]`, `Thread(block:)`) to be able to cancel it.
             """
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `CalculationLoop` would land on the main actor, so only main-actor code could start it or call `cancel()`; `nonisolated` keeps it callable from anywhere, as its comments promise, with the loop in its detached task either way.",
         replaces: [.thread],
         scenarios: [
             Scenario(
@@ -152,7 +153,7 @@ extension Recipe {
     )
 }
 
-/// The seed's `doCalculation`: a little arithmetic the optimizer can't drop.
+/// Stands in for the classic `doCalculation`: a little arithmetic the optimizer can't drop.
 @Sendable private func calculate() {
     var value: UInt64 = 0x9E37_79B9_7F4A_7C15
     for _ in 0..<100 { value = value &* 6_364_136_223_846_793_005 &+ 1 }

@@ -5,8 +5,8 @@ extension GuideNote {
         id: "cocoa-multithreaded-mode",
         title: "Making Cocoa aware of POSIX threads",
         chapter: .threads,
-        seeds: [
-            "002 \"Using POSIX threads in Cocoa applications\" / \"Protecting the Cocoa frameworks\" (L127–137)"
+        sources: [
+            "*Threading Programming Guide*, \"Thread Management\" › \"Using POSIX Threads in a Cocoa Application\" › \"Protecting the Cocoa Frameworks\""
         ],
         apis: [
             APIMapping(

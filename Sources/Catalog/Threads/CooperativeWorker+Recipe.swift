@@ -8,8 +8,8 @@ extension Recipe {
         id: "cooperative-thread-exit",
         title: "Exit flag in the thread dictionary, set through the run loop",
         chapter: .threads,
-        seeds: [
-            "002 \"Terminating a thread\" (L215–250, `threadMainPoint`, `ThreadShouldExitNow`)"
+        sources: [
+            "*Threading Programming Guide*, \"Thread Management\" › \"Terminating a Thread\" (`threadMainPoint`, `ThreadShouldExitNow`)"
         ],
         file: "Threads/CooperativeWorker.swift",
         apis: [
@@ -87,6 +87,7 @@ extension Recipe {
             worker paused after chunk 10, both transcripts are the same.
             """
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `CooperativeWorker.init` would be main-actor-isolated and its worker task would inherit the main actor, running the chunks there; `nonisolated` keeps the worker's task off the main actor and `requestExit()` callable from anywhere.",
         replaces: [.thread, .threadDictionary, .threadExit, .runLoopRun, .runLoopPerform, .runLoop],
         scenarios: [
             Scenario(

@@ -16,9 +16,9 @@ extension Recipe {
         id: "thread-stack-size",
         title: "Deep recursion on a thread with a configured stack",
         chapter: .threads,
-        seeds: [
-            "002 \"Configuring thread attributes\" / \"Configuring the thread stack size\" (L143–156)",
-            "002 \"Thread costs\", Table 2-1 (L21–29: stack sizes, the 16 KB minimum in 4 KB multiples)",
+        sources: [
+            "*Threading Programming Guide*, \"Thread Management\" › \"Configuring Thread Attributes\" › \"Configuring the Stack Size of a Thread\"",
+            "*Threading Programming Guide*, \"Thread Management\" › \"Thread Costs\" (Table 2-1: stack sizes, the 16 KB minimum in 4 KB multiples)",
         ],
         file: "Threads/DeepRecursion.swift",
         apis: [
@@ -63,8 +63,8 @@ extension Recipe {
             """
             A stack overflow is not an error you can catch: the process dies with SIGSEGV. The \
             \"too small a stack\" scenario shows it, in child processes only: the parse on a \
-            512 KiB thread (the seed's secondary-thread default) and the same recursive parse, two \
-            million deep, inside a task.
+            512 KiB thread (the *Threading Programming Guide*'s secondary-thread default) and the \
+            same recursive parse, two million deep, inside a task.
             """,
             """
             `stackSize` must be set after `Thread(block:)` and before `start()`; set later, it \
@@ -72,8 +72,9 @@ extension Recipe {
             it can't be configured at all.
             """,
             """
-            The seed's numbers are Apple's, from 2008: 512 KB for secondary threads, 8 MB for the \
-            macOS main thread, 1 MB for the iOS main thread, at least 16 KB in 4 KB multiples. On \
+            The *Threading Programming Guide*'s numbers date from 2008: 512 KB for secondary \
+            threads, 8 MB for the macOS main thread, 1 MB for the iOS main thread, at least 16 KB \
+            in 4 KB multiples. On \
             Linux a `Thread` and a pthread default to the `ulimit -s` size (8 MiB, typically), and \
             a debug build's frames are several times larger than a release build's: this parse \
             fits 8 MiB in release and overflows it in debug.
@@ -116,6 +117,7 @@ extension Recipe {
             """
         ],
         isBridging: true,
+        appTargetNote: "In an app target with default `MainActor` isolation, `DeepRecursion.nestingDepth` would be main-actor-isolated, so the dedicated big-stack thread could not call it; `nonisolated` keeps the parser callable from that thread.",
         replaces: [.thread, .pthreadCreate, .pthread],
         scenarios: [
             Scenario(

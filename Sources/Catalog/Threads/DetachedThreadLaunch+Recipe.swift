@@ -7,7 +7,9 @@ extension Recipe {
         id: "pthread-launch-detached",
         title: "`pthread_create` with the DETACHED attribute",
         chapter: .threads,
-        seeds: ["002 \"Using POSIX threads\" (L66–113, `LaunchThread`, `PosixThreadMainRoutine`)"],
+        sources: [
+            "*Threading Programming Guide*, \"Thread Management\" › \"Creating a Thread\" › \"Using POSIX Threads\" (`LaunchThread`, `PosixThreadMainRoutine`)"
+        ],
         file: "Threads/DetachedThreadLaunch.swift",
         apis: [
             APIMapping(
@@ -28,8 +30,8 @@ extension Recipe {
             """
             The attribute object, `PTHREAD_CREATE_DETACHED`, `pthread_create` and the checks of \
             four return values become `Task.detached { … }`. Creating a task cannot fail; \
-            `pthread_create` can (`EAGAIN` when the process is out of threads), and the seed's \
-            error branch is a comment.
+            `pthread_create` can (`EAGAIN` when the process is out of threads), and the classic \
+            `LaunchThread`'s error branch is a comment.
             """,
             """
             The C start routine captures nothing, so the payload travels as an opaque pointer to \
@@ -67,7 +69,7 @@ extension Recipe {
             never runs.
             """,
             """
-            The seed checks its return values with `assert`, which is compiled out of release \
+            `LaunchThread` checks its return values with `assert`, which is compiled out of release \
             builds (`NDEBUG`): a failed `pthread_attr_*` call then goes unnoticed. Check with \
             code that stays (`precondition` here, or an error path).
             """,
@@ -87,6 +89,7 @@ extension Recipe {
             (the semaphore also orders the write before the read, but the lock says so in code).
             """,
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `launchTask` could be called only from the main actor and `computeInDetachedTask` would run on it; `nonisolated` keeps both on the caller's executor, with the work in its detached task either way.",
         replaces: [.pthreadCreate, .pthread],
         scenarios: [
             Scenario(

@@ -8,10 +8,10 @@ extension Recipe {
         id: "thread-spawn-basics",
         title: "Starting a thread (detach, init + start, perform in background)",
         chapter: .threads,
-        seeds: [
-            "002 \"Creating threads\" / \"Using NSThread\" (L38–64), \"Using NSObject to spawn a thread\" (L115–121)",
-            "000 §7.15 (L3295–3359, a download on a detached thread)",
-            "004 L674–714 (three ways to create a thread; `downloadImage:`, `performSelectorOnMainThread`)",
+        sources: [
+            "*Threading Programming Guide*, \"Thread Management\" › \"Creating a Thread\" › \"Using NSThread\" and \"Using NSObject to Spawn a Thread\"",
+            "*iOS Programming Cookbook*, §7.15 \"Creating Concurrency with Threads\" (a download on a detached thread)",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its three ways to create a thread (`downloadImage:`, `performSelectorOnMainThread`)",
         ],
         file: "Threads/DownloadThread.swift",
         apis: [
@@ -67,8 +67,9 @@ extension Recipe {
             `Task(name:)`, `group.addTask(name:)`.
             """,
             """
-            Subclassing `Thread` and overriding `main` (002 L64) compiles on Linux only with \
-            `import CoreFoundation` in that file. A closure (`Thread(block:)`) needs no subclass.
+            Subclassing `Thread` and overriding `main` (the *Threading Programming Guide*'s \
+            alternative) compiles on Linux only with `import CoreFoundation` in that file. A \
+            closure (`Thread(block:)`) needs no subclass.
             """,
         ],
         annotations: [
@@ -79,16 +80,19 @@ extension Recipe {
         ],
         errata: [
             """
-            004 L674: `NSThread` is not "the highest abstraction, recommended by Apple": it is the \
-            lowest-level of the Cocoa APIs (above pthreads), and Apple has long recommended GCD \
-            and operation queues over it, and now Swift concurrency.
+            The Read-And-Learn wiki page "iOS并发编程", its introduction to `NSThread`: `NSThread` \
+            is not "the highest abstraction, recommended by Apple": it is the lowest-level of the \
+            Cocoa APIs (above pthreads), and Apple has long recommended GCD and operation queues \
+            over it, and now Swift concurrency.
             """,
             """
-            004 L690 (`initWithContentsOfURL:` on a background thread, `performSelectorOnMainThread` \
-            with `waitUntilDone:YES`): waiting for the main thread from the worker gains nothing \
-            here and deadlocks if the main thread ever waits for the worker.
+            The Read-And-Learn wiki page "iOS并发编程", its `NSThread` download example \
+            (`initWithContentsOfURL:` on a background thread, `performSelectorOnMainThread` with \
+            `waitUntilDone:YES`): waiting for the main thread from the worker gains nothing here \
+            and deadlocks if the main thread ever waits for the worker.
             """,
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `detached` and `structured` would run on the main actor, which turns `await show(…)` into a no-op `await` the compiler flags; `nonisolated` keeps them running wherever their caller runs, so that `await` is the one hop to the UI.",
         replaces: [.detachNewThread, .performSelectorInBackground, .performSelectorOnMainThread, .thread],
         scenarios: [
             Scenario(
@@ -133,7 +137,7 @@ extension Recipe {
 
 private let oreilly = URL(string: "http://www.OReilly.com")!
 
-/// A fake loader that answers the seed's URL with 2,048 bytes after the seed's tenth of a second.
+/// A fake loader that answers the example's URL with 2,048 bytes after a tenth of a second.
 private func loader(_ context: RunContext) -> FakeLoader {
     FakeLoader(responses: [oreilly: Data(repeating: 0x2A, count: 2048)], latency: context.pace(.milliseconds(100)))
 }

@@ -7,7 +7,9 @@ extension Recipe {
         id: "pthread-joinable-result",
         title: "Joinable thread returns a result; join vs await",
         chapter: .threads,
-        seeds: ["002 \"Setting the detached state of a thread\" (L164–172)"],
+        sources: [
+            "*Threading Programming Guide*, \"Thread Management\" › \"Configuring Thread Attributes\" › \"Setting the Detached State of a Thread\""
+        ],
         file: "Threads/JoinableThreadResult.swift",
         apis: [
             APIMapping("pthread_create (joinable by default)", "`Task {}`, its handle kept"),
@@ -77,14 +79,16 @@ extension Recipe {
         ],
         errata: [
             """
-            002 L170 says that at application exit detached threads may be stopped at once but \
-            joinable ones cannot, that every joinable thread must be joined before the process may \
-            exit, and so that joinable threads suit critical work such as saving to disk. POSIX \
-            processes, and Linux with glibc here, don't work that way: returning from `main` or \
-            calling `exit` ends every thread, joinable or not, mid-write if need be. Critical work is protected \
-            by joining (or awaiting) it before exiting, not by the thread's detach state.
+            *Threading Programming Guide*, "Setting the Detached State of a Thread": it says that \
+            at application exit detached threads may be stopped at once but joinable ones cannot, \
+            that every joinable thread must be joined before the process may exit, and so that \
+            joinable threads suit critical work such as saving to disk. POSIX processes, and Linux \
+            with glibc here, don't work that way: returning from `main` or calling `exit` ends \
+            every thread, joinable or not, mid-write if need be. Critical work is protected by \
+            joining (or awaiting) it before exiting, not by the thread's detach state.
             """
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `launchSum`'s task would inherit the main actor and `sumInTwoChildren` would run on it; `nonisolated` keeps the task off the main actor and the functions on the caller's executor.",
         replaces: [.pthreadCreate, .pthread],
         scenarios: [
             Scenario(

@@ -7,7 +7,7 @@ extension Recipe {
         id: "main-thread-watchdog",
         title: "Detect a main thread that stops responding",
         chapter: .threads,
-        seeds: ["Beyond the seeds: seen in getsentry/sentry-cocoa Sources/Sentry/SentryANRTracker.m"],
+        sources: ["Seen in real code: getsentry/sentry-cocoa Sources/Sentry/SentryANRTracker.m"],
         file: "Threads/MainThreadWatchdog.swift",
         apis: [
             APIMapping(
@@ -88,7 +88,7 @@ extension Recipe {
             the thread has exited (`MainThreadWatchdogTests.legacyStopEndsItsThread`).
             """
         ],
-        errata: [],
+        appTargetNote: "In an app target with default `MainActor` isolation, `watch` would be main-actor-isolated, so the detached task would run the watchdog's loop on the very main actor it watches and a hang would silence it; `nonisolated` keeps the loop in the detached task, off the main actor.",
         replaces: [.detachNewThread, .threadSleep],
         scenarios: [
             Scenario(

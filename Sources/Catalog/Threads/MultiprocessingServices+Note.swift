@@ -5,9 +5,9 @@ extension GuideNote {
         id: "multiprocessing-services",
         title: "Multiprocessing Services",
         chapter: .threads,
-        seeds: [
-            "002 \"Using other threading technologies\" (L123–125)",
-            "004 L674–677 (the three thread technologies: Cocoa threads, POSIX threads, Multiprocessing Services)",
+        sources: [
+            "*Threading Programming Guide*, \"Thread Management\" › \"Creating a Thread\" › \"Using Other Threading Technologies\"",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its list of three thread technologies (Cocoa threads, POSIX threads, Multiprocessing Services)",
         ],
         apis: [
             APIMapping("`MPCreateTask`, `MPCreateQueue`", "POSIX threads, then tasks")
@@ -15,8 +15,8 @@ extension GuideNote {
         legacy: """
             Multiprocessing Services (`MPCreateTask`, `MPCreateQueue`, `MPWaitOnQueue`) was the \
             threading API of classic Mac OS, kept for Carbon apps on Mac OS X and implemented there \
-            on top of POSIX threads. It was never available on iOS, and the seeds mention it only \
-            to say that existing code should move to POSIX threads.
+            on top of POSIX threads. It was never available on iOS, and the *Threading Programming \
+            Guide* mentions it only to say that existing code should move to POSIX threads.
             """,
         nothingToRun: """
             The API is Apple-only, long deprecated and absent from current SDKs; nothing on Linux \

@@ -7,7 +7,9 @@ extension Recipe {
         id: "thread-local-storage",
         title: "`threadDictionary` / `pthread_key` → `@TaskLocal`",
         chapter: .threads,
-        seeds: ["002 \"Configuring thread-local storage\" (L158–162)"],
+        sources: [
+            "*Threading Programming Guide*, \"Thread Management\" › \"Configuring Thread Attributes\" › \"Configuring Thread-Local Storage\""
+        ],
         file: "Threads/RequestID.swift",
         apis: [
             APIMapping("Thread.threadDictionary (`Thread.current.threadDictionary[key]`)", "`@TaskLocal static var`, bound with `$value.withValue(_:)`"),
@@ -36,7 +38,8 @@ extension Recipe {
             inside it, and it is gone afterwards.
             """,
             """
-            Two stores that must not be mixed (002 L160) become one: a value stored with \
+            Two stores that must not be mixed (as the *Threading Programming Guide* warns) become \
+            one: a value stored with \
             `pthread_setspecific` is not in the thread dictionary, nor the reverse \
             (`RequestIDTests.legacyStoresAreSeparate`).
             """,
@@ -90,6 +93,7 @@ extension Recipe {
             (`RequestIDTests.modernChildTasksInheritDetachedAndUnrelatedTasksDoNot`).
             """
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `RequestID.current` would be main-actor-isolated, so a detached task could not read it; `nonisolated` keeps the task-local readable from any task.",
         replaces: [.threadDictionary, .thread, .pthread],
         scenarios: [
             Scenario(

@@ -7,9 +7,9 @@ extension Recipe {
         id: "run-loop-worker-thread",
         title: "A thread with a run loop serving posted requests",
         chapter: .threads,
-        seeds: [
-            "002 \"Setting up a run loop\" (L209–213)",
-            "004 L831–832 (a secondary run loop needs an input source), L700 (`performSelector:onThread:withObject:waitUntilDone:`)",
+        sources: [
+            "*Threading Programming Guide*, \"Thread Management\" › \"Writing Your Thread Entry Routine\" › \"Setting Up a Run Loop\"",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its run loop notes (a secondary thread's run loop needs an input source) and the `performSelector:onThread:withObject:waitUntilDone:` comment in its `NSThread` download example",
         ],
         file: "Threads/RunLoopWorker.swift",
         apis: [
@@ -118,6 +118,7 @@ extension Recipe {
             """,
         ],
         isBridging: true,
+        appTargetNote: "In an app target with default `MainActor` isolation, `RunLoopWorker`'s worker task would inherit the main actor and await every request there, and `SourceHost`'s own thread could not run `threadMain`; `nonisolated` keeps both off it.",
         replaces: [.runLoopRun, .runLoopAdd, .runLoopSource, .runLoop, .timer, .thread, .semaphore],
         scenarios: [
             Scenario(

@@ -8,7 +8,7 @@ extension Recipe {
         id: "thread-creation-cost",
         title: "Threads are expensive, tasks are cheap",
         chapter: .threads,
-        seeds: ["002 \"Thread costs\" (L11–36, Table 2-1)"],
+        sources: ["*Threading Programming Guide*, \"Thread Management\" › \"Thread Costs\" (Table 2-1)"],
         file: "Threads/SpawnAndJoin.swift",
         apis: [
             APIMapping("pthread_create ×N, then pthread_join each", "N child tasks in `withDiscardingTaskGroup`"),
@@ -98,16 +98,7 @@ extension Recipe {
             (`SpawnAndJoinTests.threadCountReturnsToWhereItStarted`).
             """
         ],
-        errata: [
-            """
-            002 Table 2-1's numbers are historical (Mac OS X 10.5 on a 2 GHz Core Duo): about \
-            1 KB of kernel data per thread; 512 KB secondary-thread, 8 MB macOS main-thread and \
-            1 MB iOS main-thread stacks, at least 16 KB in multiples of 4 KB; about 90 µs to \
-            create a thread. On Linux the default stack is 8 MiB of address space (the `ulimit -s` \
-            value), of which only the touched pages use memory; what a thread costs here is \
-            measured above.
-            """
-        ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `tasks(count:work:)` and `tasksAllWaiting` would create and join their children from the main actor; `nonisolated` keeps them on the caller's executor.",
         replaces: [.pthreadCreate, .thread],
         scenarios: [
             Scenario(

@@ -7,7 +7,9 @@ extension Recipe {
         id: "thread-error-boundary",
         title: "Catch at the thread entry point; errors through tasks",
         chapter: .threads,
-        seeds: ["002 \"Installing an exception handler\" (L203–207)"],
+        sources: [
+            "*Threading Programming Guide*, \"Thread Management\" › \"Writing Your Thread Entry Routine\" › \"Setting Up an Exception Handler\""
+        ],
         file: "Threads/ThreadErrorBoundary.swift",
         apis: [
             APIMapping(
@@ -59,8 +61,9 @@ extension Recipe {
             """,
             """
             A trap (`fatalError`, `try!`, an out-of-range index, a force-unwrapped nil) can't be \
-            caught anywhere, in a thread or in a task. The seed's Objective-C `@try`/`@catch` has \
-            no Swift counterpart; Swift errors are values that `catch` handles.
+            caught anywhere, in a thread or in a task. The *Threading Programming Guide*'s \
+            Objective-C `@try`/`@catch` has no Swift counterpart; Swift errors are values that \
+            `catch` handles.
             """,
             """
             Cancellation is cooperative: a cancelled sibling stops only at a check or a \
@@ -90,6 +93,7 @@ extension Recipe {
             child processes.
             """,
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `start` and `startUnawaited` would be main-actor-isolated and their tasks would inherit the main actor, and `WorkError`'s `Equatable` conformance would be main-actor-isolated; `nonisolated` keeps the tasks off the main actor and the error comparable anywhere.",
         replaces: [.thread, .nsLock, .groupWait, .dispatchGroup],
         scenarios: [
             Scenario(

@@ -8,7 +8,9 @@ extension Recipe {
         id: "thread-priority",
         title: "Thread priority → task priority",
         chapter: .threads,
-        seeds: ["002 \"Setting the thread priority\" (L174–180)"],
+        sources: [
+            "*Threading Programming Guide*, \"Thread Management\" › \"Configuring Thread Attributes\" › \"Setting the Thread Priority\""
+        ],
         file: "Threads/ThreadPriority.swift",
         apis: [
             APIMapping(
@@ -69,8 +71,8 @@ extension Recipe {
             high-priority waiter (`priority-inversion-demo`).
             """,
             """
-            As the seed warns, raising some threads' priority starves the others; leave the \
-            default unless a measurement says otherwise.
+            As the *Threading Programming Guide* warns, raising some threads' priority starves the \
+            others; leave the default unless a measurement says otherwise.
             """,
         ],
         annotations: [
@@ -84,16 +86,7 @@ extension Recipe {
             invariant is the value read inside (`inside`); the transcripts differ.
             """
         ],
-        errata: [
-            """
-            002 L178: "use the `setThreadPriority:` class method of NSThread to set the priority \
-            of the thread на данный момент (at the moment)" mistranslates "of the currently \
-            running thread": the class method sets the priority of the thread that calls it, so \
-            it can only be called from inside that thread. It does not exist in corelibs \
-            Foundation (Linux), and `pthread_setschedparam` needs a real-time policy, and \
-            privileges, for any priority but 0 there.
-            """
-        ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `ThreadPriority.run` would be main-actor-isolated and its task would inherit the main actor; `nonisolated` keeps the prioritised task off it, reading its priority on the pool.",
         replaces: [.threadPriority],
         scenarios: [
             Scenario(

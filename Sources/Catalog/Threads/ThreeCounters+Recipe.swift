@@ -7,9 +7,9 @@ extension Recipe {
         id: "concurrent-counters",
         title: "Three counters: sequential vs on separate threads",
         chapter: .threads,
-        seeds: [
-            "000 §7.15 (L3361–3549, `firstCounter`, `secondCounter`, `thirdCounter`)",
-            "000 §7.16 (L3633–3741, `performSelectorInBackground` ×3)",
+        sources: [
+            "*iOS Programming Cookbook*, §7.15 \"Creating Concurrency with Threads\" (`firstCounter`, `secondCounter`, `thirdCounter`)",
+            "*iOS Programming Cookbook*, §7.16 \"Invoking Background Methods\" (`performSelectorInBackground` ×3)",
         ],
         file: "Threads/ThreeCounters.swift",
         apis: [
@@ -20,8 +20,8 @@ extension Recipe {
         ],
         problem: """
             Run three 1,000-step counting loops one after another, then at the same time: two on \
-            new threads with the third on the caller (000 §7.15), or all three in the background \
-            (000 §7.16).
+            new threads with the third on the caller (as in the *iOS Programming Cookbook*'s \
+            §7.15), or all three in the background (its §7.16).
             """,
         changes: [
             """
@@ -53,13 +53,14 @@ extension Recipe {
             may well finish before another starts. Only each counter's own order is guaranteed.
             """,
             """
-            The seed's detached threads are fire-and-forget: `viewDidLoad` returns while they \
-            count, and nothing can wait for them or stop them. Join them (a group, a semaphore) \
-            or, better, make them child tasks.
+            The classic version's detached threads are fire-and-forget: `viewDidLoad` returns \
+            while they count, and nothing can wait for them or stop them. Join them (a group, a \
+            semaphore) or, better, make them child tasks.
             """,
             """
-            On Darwin each new thread needs its own autorelease pool, which is why the seed wraps \
-            the first two counters and not the third (`autorelease-pool`).
+            On Darwin each new thread needs its own autorelease pool, which is why the *iOS \
+            Programming Cookbook* wraps the first two counters in one and not the third \
+            (`autorelease-pool`).
             """,
         ],
         annotations: [
@@ -68,19 +69,13 @@ extension Recipe {
         differences: [
             """
             Where the counters run: each legacy counter gets a kernel thread created for it (the \
-            §7.15 form counts the third on the caller's thread) \
+            two-thread form counts the third on the caller's thread) \
             (`ThreeCountersTests.legacyStartsAThreadPerCounter`); the modern children run on the \
             cooperative pool's threads, at most one per core at a time, and which pool thread runs \
             which child is the runtime's business. The transcripts agree.
             """
         ],
-        errata: [
-            """
-            000 §7.16: `performSelectorInBackground:withObject:` is not a different mechanism from \
-            §7.15's `detachNewThreadSelector:`; it starts a detached thread the same way (002 \
-            L115–121).
-            """
-        ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `oneAfterAnother`, `twoChildrenAndTheCaller` and `threeChildren` would run on the main actor; `nonisolated` keeps them on the caller's executor, while each counter leaves it either way (`@concurrent`).",
         replaces: [.detachNewThread, .performSelectorInBackground, .groupWait],
         scenarios: [
             Scenario(

@@ -7,7 +7,7 @@ extension Recipe {
         id: "worker-thread-pool",
         title: "Dedicated threads for blocking work, awaited from async code",
         chapter: .threads,
-        seeds: ["Beyond the seeds: seen in apple/swift-nio Sources/NIO/NIOThreadPool.swift (older version)"],
+        sources: ["Seen in real code: apple/swift-nio Sources/NIO/NIOThreadPool.swift (older version)"],
         file: "Threads/WorkerThreadPool.swift",
         apis: [
             APIMapping("N × Thread serving a shared queue of work items", "the same threads, kept"),
@@ -104,6 +104,7 @@ extension Recipe {
             """
         ],
         isBridging: true,
+        appTargetNote: "In an app target with default `MainActor` isolation, `WorkerThreadPool` would land on the main actor, so its own threads could not run `serve()` and the cancellation handler could not call `take`; `nonisolated` keeps the pool usable from its threads and from any task.",
         replaces: [.thread, .semaphore, .semaphoreSignal, .nsLock],
         scenarios: [
             Scenario(

@@ -9,8 +9,8 @@ extension Recipe {
         id: "batch-size-or-time",
         title: "Flush a batch at N items or after T, whichever comes first",
         chapter: .timers,
-        seeds: [
-            "Beyond the seeds: seen in analytics and logging SDKs that queue events and upload them in batches"
+        sources: [
+            "Seen in real code: analytics and logging SDKs that queue events and upload them in batches"
         ],
         file: "Timers/Batcher.swift",
         apis: [
@@ -46,6 +46,7 @@ extension Recipe {
             "`cancel()` on the Legacy side drops the buffer, but a flush in progress runs to the end; on the Modern side it cancels the consumer task, so a flush in progress sees the cancellation (`BatcherTests.cancelDropsTheBufferAndEndsTheTimer`).",
             "Modern takes an injected `Clock`, so its deadlines are tested exactly on a hand-moved clock; Legacy's `DispatchSourceTimer` is tested in real time with \"at least T\" assertions.",
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `Batcher` would land on the main actor, so its consumer task and deadline timers would inherit the main actor and `add` could be called synchronously only there; `nonisolated` keeps the consumer and its timers off the main actor and `add` callable from anywhere.",
         replaces: [.timerSource, .sourceHandlers, .queueAsync],
         scenarios: [
             Scenario(

@@ -7,9 +7,9 @@ extension Recipe {
         id: "cancellable-delay",
         title: "Delayed work that can be called off",
         chapter: .timers,
-        seeds: [
-            "003 L273 (\"you can't cancel dispatch_after\"), in \"Delaying work with dispatch_after\" (L242–279)",
-            "000 §7.7 (L1423–1595)",
+        sources: [
+            "*Grand Central Dispatch Tutorial for Swift: Part 1/2* (raywenderlich.com, 2015), \"Delaying Work with dispatch_after\" (its remark that you can't cancel `dispatch_after`)",
+            "*iOS Programming Cookbook*, §7.7 \"Performing Tasks after a Delay with GCD\"",
         ],
         file: "Timers/CancellableDelay.swift",
         apis: [
@@ -32,7 +32,7 @@ extension Recipe {
             "Never wrap `Task.sleep` in `try?` in code that can be cancelled: the cancellation is swallowed, the sleep ends early, and the action runs at once instead of never (`CancellableDelayTests.trySleepSwallowsCancellation`).",
             "`DispatchWorkItem.cancel()` only stops an item that hasn't started. `task.cancel()` only sets a flag; code that is already running must check it (`Task.isCancelled`, `Task.checkCancellation()`), or reach an `await` that does.",
             "`DispatchWorkItem(block:)` takes a closure that is not `@Sendable` on Linux. Written in `@MainActor` code it inherits the main actor and traps when a background queue runs it (see `isolation-inference-trap`); create items in nonisolated code.",
-            "A plain `asyncAfter` closure can't be cancelled at all, as the seed says (003 L273): wrap it in a `DispatchWorkItem` (in C, `dispatch_block_create`) or keep a task for anything you may want to call off.",
+            "A plain `asyncAfter` closure can't be cancelled at all, as the *Grand Central Dispatch Tutorial for Swift* says: wrap it in a `DispatchWorkItem` (in C, `dispatch_block_create`) or keep a task for anything you may want to call off.",
         ],
         annotations: [
             "`action` is `@escaping @Sendable`: the queue runs it later, on another thread. The work item that wraps it is created in nonisolated code."
@@ -41,6 +41,7 @@ extension Recipe {
             "A work item cancelled before its deadline never runs; a cancelled task does run, but only to its `Task.sleep`, which throws at once. Neither runs the action, and only the task can be awaited for the outcome (`CancellableDelayTests.cancelledBeforeTheDeadlineRecordsNothing`, `CancellableDelayTests.cancelledTaskEndsAtOnceWithCancellationError`).",
             "`DispatchWorkItem.cancel()` does not stop an item that has already started: it runs to its end. A started task sees the cancellation (`Task.isCancelled` is true, its next cancellable `await` ends early) and can stop between steps (`CancellableDelayTests.cancelDoesNotStopAStartedWorkItemButAStartedTaskSeesIt`).",
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `schedule(after:action:)` would be main-actor-isolated and its task would inherit the main actor; `nonisolated` lets any code schedule the delayed task and keeps it off the main actor.",
         replaces: [.workItem, .workItemCancel, .asyncAfter],
         scenarios: [
             Scenario(

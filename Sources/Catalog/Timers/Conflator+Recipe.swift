@@ -9,8 +9,8 @@ extension Recipe {
         id: "conflate-latest",
         title: "A slow sink sees only the latest value",
         chapter: .timers,
-        seeds: [
-            "Beyond the seeds: seen in apps that drive a slow device or view from a fast stream (brightness sliders, progress bars, sensor readings)"
+        sources: [
+            "Seen in real code: apps that drive a slow device or view from a fast stream (brightness sliders, progress bars, sensor readings)"
         ],
         file: "Timers/Conflator.swift",
         apis: [

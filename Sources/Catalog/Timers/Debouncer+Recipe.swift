@@ -8,8 +8,8 @@ extension Recipe {
         id: "debounce",
         title: "Cancel and reschedule: only the last trigger fires",
         chapter: .timers,
-        seeds: [
-            "Beyond the seeds: seen in anyproto/anytype-swift Anytype/Sources/Helpers/Debouncer.swift; Ranchero-Software/NetNewsWire Modules/RSCore/Sources/RSCore/Shared/CoalescingQueue.swift"
+        sources: [
+            "Seen in real code: anyproto/anytype-swift Anytype/Sources/Helpers/Debouncer.swift; Ranchero-Software/NetNewsWire Modules/RSCore/Sources/RSCore/Shared/CoalescingQueue.swift"
         ],
         file: "Timers/Debouncer.swift",
         apis: [

@@ -7,10 +7,10 @@ extension Recipe {
         id: "delayed-task",
         title: "Run something once after a delay",
         chapter: .timers,
-        seeds: [
-            "000 §7.7 (L1423–1595)",
-            "003 \"Delaying work with dispatch_after\" (L242–279)",
-            "004 L142–149 (`foo` calls `bar`), L150–162 (delayed prompt)",
+        sources: [
+            "*iOS Programming Cookbook*, §7.7 \"Performing Tasks after a Delay with GCD\"",
+            "*Grand Central Dispatch Tutorial for Swift: Part 1/2* (raywenderlich.com, 2015), \"Delaying Work with dispatch_after\"",
+            "The Read-And-Learn wiki page \"iOS并发编程\", its `dispatch_after` example (`foo` calls `bar`) and its delayed prompt",
         ],
         file: "Timers/DelayedTask.swift",
         apis: [
@@ -39,9 +39,9 @@ extension Recipe {
             "`log`, `photoCount` and `setPrompt` are `@escaping @Sendable`: `asyncAfter` runs them later, on another thread."
         ],
         errata: [
-            "000 §7.7: `dispatch_after` does not take \"a delay in nanoseconds\". It takes an absolute `dispatch_time_t` built with `dispatch_time(DISPATCH_TIME_NOW, delta)`; the text corrects itself further down.",
-            "000 §7.7: `performSelector:withObject:afterDelay:` belongs to `NSObject` in Foundation, not to Core Foundation.",
+            "*iOS Programming Cookbook*, §7.7: `dispatch_after` does not take \"a delay in nanoseconds\". It takes an absolute `dispatch_time_t` built with `dispatch_time(DISPATCH_TIME_NOW, delta)`; the section corrects itself further down.",
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `processSomething(after:log:)` would be main-actor-isolated and its plain task would inherit the main actor; `nonisolated` keeps that task off the main actor, while `printString` and `foo` stay on it as they say.",
         replaces: [.asyncAfter, .dispatchTime],
         scenarios: [
             Scenario(

@@ -5,8 +5,8 @@ extension GuideNote {
         id: "frame-clock",
         title: "Display-link animation",
         chapter: .timers,
-        seeds: [
-            "beyond the seeds: ChartsOrg/Charts `Source/Charts/Animation/Animator.swift` (`CADisplayLink` in the common run-loop modes)"
+        sources: [
+            "Seen in real code: ChartsOrg/Charts `Source/Charts/Animation/Animator.swift` (`CADisplayLink` in the common run-loop modes)"
         ],
         file: "Timers/FrameClock.swift",
         apis: [

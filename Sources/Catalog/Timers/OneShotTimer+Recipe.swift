@@ -7,7 +7,7 @@ extension Recipe {
         id: "one-shot-timer",
         title: "A timer that fires once and invalidates itself",
         chapter: .timers,
-        seeds: ["000 §7.14 (L3087–3103)"],
+        sources: ["*iOS Programming Cookbook*, §7.14 \"Creating Timers\" (its scheduled one-shot timer)"],
         file: "Timers/OneShotTimer.swift",
         apis: [
             APIMapping(
@@ -24,7 +24,7 @@ extension Recipe {
         problem: "Fire once after an interval, with no further events and nothing left to clean up.",
         changes: [
             "A one-shot timer becomes one `try await clock.sleep(for: delay)` followed by the action, in whatever task wants it: the same code as `delayed-task`, with the clock injected.",
-            "The `Timer` with `repeats: false` invalidates itself after it fires and releases its block (the seed's `userInfo` too), so `isValid` is false afterwards (`OneShotTimerTests.legacyTimerFiresOnceAfterTheDelayAndInvalidatesItself`). The modern side has no object left over to query or release.",
+            "The `Timer` with `repeats: false` invalidates itself after it fires and releases its block (a target/selector timer's `userInfo` too), so `isValid` is false afterwards (`OneShotTimerTests.legacyTimerFiresOnceAfterTheDelayAndInvalidatesItself`). The modern side has no object left over to query or release.",
             "Calling it off before it fires was `invalidate()` on the timer's thread; it is now `task.cancel()`, which ends the sleep with `CancellationError` (`OneShotTimerTests.modernCancelledBeforeTheDeadlineNeverPaints`).",
             "The catalog listens for three more intervals after the fire, so a second fire would show up in the output.",
         ],
@@ -38,6 +38,7 @@ extension Recipe {
             "The `Timer` block is `@Sendable`, so the `log` it captures is `@escaping @Sendable`.",
             "The source's event handler is not `@Sendable` in the API; it is written in nonisolated code and captures only the source and the `@Sendable` log.",
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `paintOnce` would sleep and paint on the main actor; `nonisolated` keeps it on the caller's executor.",
         replaces: [.scheduledTimer, .timerSource, .sourceHandlers, .timerInvalidate, .runLoopRun, .timer],
         scenarios: [
             Scenario(

@@ -8,7 +8,7 @@ extension Recipe {
         id: "rate-limiter",
         title: "Token bucket",
         chapter: .timers,
-        seeds: ["Beyond the seeds: seen in kean/Nuke Sources/Internal/RateLimiter.swift"],
+        sources: ["Seen in real code: kean/Nuke Sources/Internal/RateLimiter.swift"],
         file: "Timers/RateLimiter.swift",
         apis: [
             APIMapping(

@@ -8,8 +8,8 @@ extension Recipe {
         id: "retry-with-backoff",
         title: "Try again after growing delays",
         chapter: .timers,
-        seeds: [
-            "Beyond the seeds: seen in Alamofire Source/Core/Session.swift (retryRequest(_:withDelay:)); websocket reconnect loops"
+        sources: [
+            "Seen in real code: Alamofire Source/Core/Session.swift (retryRequest(_:withDelay:)); websocket reconnect loops"
         ],
         file: "Timers/Retrier.swift",
         apis: [
@@ -42,6 +42,7 @@ extension Recipe {
         differences: [
             "Cancelled during a backoff, the legacy retrier reports the cancellation only when the backoff ends (the flag is read when `asyncAfter` fires); the modern loop reports it at once, because `Task.sleep` throws. Neither starts another attempt (`RetrierTests.legacyReportsCancellationWhenTheBackoffEndsModernAtOnce`)."
         ],
+        appTargetNote: "In an app target with default `MainActor` isolation, `Retrier.run` would run its retry loop on the main actor; `nonisolated` keeps it on the caller's executor.",
         replaces: [.asyncAfter],
         scenarios: [
             Scenario(

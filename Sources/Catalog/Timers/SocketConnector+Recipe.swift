@@ -8,7 +8,7 @@ extension Recipe {
         id: "connect-timeout",
         title: "One-shot timer source as a timeout race",
         chapter: .timers,
-        seeds: ["004 L542–588 (CocoaAsyncSocket `-startConnectTimeout:`)"],
+        sources: ["The Read-And-Learn wiki page \"iOS并发编程\", its quotation of CocoaAsyncSocket's `-startConnectTimeout:`"],
         file: "Timers/SocketConnector.swift",
         apis: [
             APIMapping(
@@ -34,7 +34,7 @@ extension Recipe {
         pitfalls: [
             "The losing child must be cancellation-aware. A task group always waits for all its children, so a connect that ignores cancellation keeps `withTimeout` from returning until it finishes, and the timeout means nothing.",
             "A dispatch source is created suspended: without `resume()` the timer never fires. Keep a reference to it, and `cancel()` it when the race is decided (the legacy side does both in `startConnectTimeout`/`endConnectTimeout`).",
-            "The seed's `asyncAfter` alternative with a weak/strong self can't be cancelled: its handler still runs after a successful connect, and must check the state itself.",
+            "The classic `asyncAfter` alternative with a weak/strong self can't be cancelled: its handler still runs after a successful connect, and must check the state itself.",
             "Decide the race in one place. On the legacy side, the timer and the connect completion both land on `socketQueue`; a completion handled on another queue could race the timer.",
         ],
         annotations: [
@@ -46,6 +46,7 @@ extension Recipe {
             "Cancelling the calling task stops a modern connect and its timer at once (`connect cancelled`); the legacy connector has no cancellation, and runs until the connect or the timeout (`SocketConnectorTests.modernConnectStopsWhenTheCallerIsCancelled`).",
         ],
         modernNeeds: ["Timers/WithTimeout.swift"],
+        appTargetNote: "In an app target with default `MainActor` isolation, `SocketConnector.connect` and `withTimeout` would run on the main actor and `TimeoutError`'s `Equatable` conformance would be main-actor-isolated; `nonisolated` keeps both functions on the caller's executor and the error usable anywhere.",
         replaces: [.timerSource, .sourceHandlers],
         scenarios: [
             Scenario(
@@ -69,7 +70,7 @@ extension Recipe {
     )
 }
 
-/// Connects once with the legacy connector (the seed's 1 s timeout), then waits long enough for
+/// Connects once with the legacy connector (a paced 1 s timeout), then waits long enough for
 /// anything it must not do to show up: a late `connected`, or a timer that was not cancelled.
 private func legacyConnect(_ context: RunContext, slowConnect: Duration? = nil, refused: Bool = false) async throws {
     let timeout = context.pace(.seconds(1))

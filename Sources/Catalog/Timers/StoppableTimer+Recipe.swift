@@ -9,9 +9,8 @@ extension Recipe {
         id: "timer-invalidate",
         title: "Stop a timer from outside or from inside its handler",
         chapter: .timers,
-        seeds: [
-            "000 §7.14 (L3283–3291)",
-            "000 §7.17 (L3745–3771)",
+        sources: [
+            "*iOS Programming Cookbook*, §7.14 \"Creating Timers\" and §7.17 \"Exiting Threads and Timers\"",
         ],
         file: "Timers/StoppableTimer.swift",
         apis: [
@@ -27,7 +26,7 @@ extension Recipe {
         problem:
             "Stop a repeating timer, either from other code or from within its own handler, so that it never fires again.",
         changes: [
-            "From inside, the seed's handler receives the timer and calls `invalidate()`. The modern handler is the body of `for await`, and it simply `break`s: the stream terminates, and its `onTermination` cancels the producer's sleep (`StoppableTimerTests.modernBreakingOutOfForAwaitCancelsTheProducer`).",
+            "From inside, the classic handler receives the timer and calls `invalidate()`. The modern handler is the body of `for await`, and it simply `break`s: the stream terminates, and its `onTermination` cancels the producer's sleep (`StoppableTimerTests.modernBreakingOutOfForAwaitCancelsTheProducer`).",
             "From outside, `invalidate()` has to be sent on the timer's thread: another thread posts it with `RunLoop.perform` and wakes the run loop. The modern `stop()` is `task.cancel()` on the consuming task, and again `onTermination` stops the producer (`StoppableTimerTests.modernStopCancelsTheSleepingProducer`).",
             "Afterwards the Legacy timer reports `isValid == false`; the modern ticker has dropped its task handle (`isTicking == false`).",
             "The outside scenario counts ticks rather than printing them (how many fit between the third tick and the stop depends on scheduling), and reports how many came after the stop: none.",

@@ -9,8 +9,8 @@ extension Recipe {
         id: "throttle-latest",
         title: "Run now if idle, else run the latest request when the interval ends",
         chapter: .timers,
-        seeds: [
-            "Beyond the seeds: seen in gnachman/iTerm2 sources/iTermRateLimitedUpdate.m; matrix-org/matrix-ios-sdk MatrixSDK/Utils/MXThrottler.m"
+        sources: [
+            "Seen in real code: gnachman/iTerm2 sources/iTermRateLimitedUpdate.m; matrix-org/matrix-ios-sdk MatrixSDK/Utils/MXThrottler.m"
         ],
         file: "Timers/Throttler.swift",
         apis: [

@@ -1,7 +1,7 @@
 import RecipeKit
 
 extension Catalog {
-    /// Chapter 2, in page order (the seeds' recipes, then the patterns from real apps).
+    /// Chapter 2, in page order (the recipes drawn from the original texts, then the patterns from real apps).
     static let timers: [Recipe] = [
         .delayedTask,
         .cancellableDelay,

@@ -7,7 +7,7 @@ extension Recipe {
         id: "unscheduled-timer-runloop",
         title: "Create a timer now, start it later",
         chapter: .timers,
-        seeds: ["000 §7.14 (L3175–3281)"],
+        sources: ["*iOS Programming Cookbook*, §7.14 \"Creating Timers\" (its unscheduled timers, added to a run loop later)"],
         file: "Timers/UnscheduledTimer.swift",
         apis: [
             APIMapping(
@@ -44,9 +44,6 @@ extension Recipe {
         ],
         differences: [
             "The Legacy timer's first fire date was fixed when it was created, so scheduled three intervals later it is already due and fires at once (`UnscheduledTimerTests.legacyFireDateIsFixedWhenTheTimerIsCreated`). The modern ticker counts its deadlines from `start()`, so its first tick comes one interval after the start (`UnscheduledTimerTests.modernFirstTickComesOneIntervalAfterStart`)."
-        ],
-        errata: [
-            "000 §7.14 L3245: the invocation listing ends `repeats:YES];;` with a stray semicolon."
         ],
         replaces: [.unscheduledTimer, .runLoopAdd, .runLoopRun, .runLoopPerform, .timer],
         scenarios: [

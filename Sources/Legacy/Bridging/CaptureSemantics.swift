@@ -12,7 +12,7 @@ import Foundation
 /// copy Objective-C took by default. Everything here is synchronous: each
 /// closure runs before its function returns, on the caller's thread.
 public enum CaptureSemantics {
-    /// 000 §7.2 `scopeTest`: a capture list copies, as Objective-C did.
+    /// `scopeTest`: a capture list copies, as Objective-C did.
     public static func scopeTestCopy(log: @escaping (String) -> Void) {
         var integerValue = 10
         let myBlock = { [integerValue] in
@@ -50,8 +50,9 @@ extension CaptureSemantics {
     }
 
     /// `simpleMethod`: reads `outsideVariable`; then, as with `__block`,
-    /// writes it. The seed passes the block to `sortUsingComparator:`, which
-    /// calls it as often as it likes; each comparator is called once here.
+    /// writes it. The Objective-C version passes the block to
+    /// `sortUsingComparator:`, which calls it as often as it likes; each
+    /// comparator is called once here.
     /// Returns `outsideVariable` (30: the block's write is seen outside).
     @discardableResult
     public static func simpleMethod(log: @escaping (String) -> Void) -> Int {
@@ -78,7 +79,7 @@ extension CaptureSemantics {
 // MARK: - `self` in a block
 
 extension CaptureSemantics {
-    /// The seed's `AppDelegate` with its `stringProperty`.
+    /// The classic `AppDelegate` with its `stringProperty`.
     public final class PropertyOwner {
         public var stringProperty = ""
 
@@ -105,7 +106,7 @@ extension CaptureSemantics {
 // MARK: - Stopping an enumeration
 
 extension CaptureSemantics {
-    /// 002 "Using blocks": `__block BOOL found`, set in the block, which also
+    /// `__block BOOL found`, set in the block, which also
     /// stops the enumeration through its `stop` pointer.
     public static func contains(
         _ string: String,
@@ -128,8 +129,8 @@ extension CaptureSemantics {
 // MARK: - Driver (the page's output; not part of the pattern)
 
 extension CaptureSemantics {
-    /// The seed's four-string set.
-    public static var seedSet: NSSet {
+    /// The classic four-string set.
+    public static var sampleSet: NSSet {
         NSSet(array: ["Alpha", "Beta", "Gamma", "X"])
     }
 
@@ -138,6 +139,6 @@ extension CaptureSemantics {
     }
 
     public static func runStop(log: (String) -> Void) {
-        log("found = \(contains("gamma", in: seedSet))")
+        log("found = \(contains("gamma", in: sampleSet))")
     }
 }

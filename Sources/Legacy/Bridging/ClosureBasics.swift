@@ -16,13 +16,13 @@ public enum ClosureBasics {
     /// `typedef NSString* (^IntToStringConverter)(NSUInteger paramInteger)`.
     public typealias IntToStringConverter = (UInt) -> String
 
-    /// 000 §7.1: `NSInteger (^subtract)(NSInteger, NSInteger)`.
+    /// `NSInteger (^subtract)(NSInteger, NSInteger)`.
     public static let subtract: @Sendable (Int, Int) -> Int = {
         paramValue, paramFrom in
         paramFrom - paramValue
     }
 
-    /// 000 Example 7.1: `NSString* (^intToString)(NSUInteger)`.
+    /// `NSString* (^intToString)(NSUInteger)`.
     public static let intToString: @Sendable (UInt) -> String = {
         paramInteger in
         "\(paramInteger)"
@@ -62,7 +62,7 @@ extension ClosureBasics {
         { paramBlockObject(paramInteger) }
     }
 
-    /// 000 Examples 7.2 and 7.3: a named block, a typed inline block, and a
+    /// A named block, a typed inline block, and a
     /// block literal written at the call.
     public static func doTheConversions() -> [String] {
         let inlineConverter: IntToStringConverter = { paramInteger in
@@ -79,7 +79,7 @@ extension ClosureBasics {
 // MARK: - Blocks that call blocks
 
 extension ClosureBasics {
-    /// 000 §7.3: a block that calls another block.
+    /// A block that calls another block.
     public static let trimString: @Sendable (String) -> String = {
         inputString in
         inputString.trimmingCharacters(in: .whitespaces)
@@ -93,13 +93,13 @@ extension ClosureBasics {
 // MARK: - Driver (the page's output; not part of the pattern)
 
 extension ClosureBasics {
-    /// Calls each form once, as the seeds do.
+    /// Calls each form once, as the classic examples do.
     public static func run(log: (String) -> Void) {
         log("subtract(10, 20) == \(subtract(10, 20))")
         log("string = \(intToString(10))")
         for result in doTheConversions() { log("result = \(result)") }
         log("Trimmed string = \(trimWithOtherBlock(" O'Reilly "))")
-        // 002: `int (^oneFrom)(int);` declared, then assigned.
+        // `int (^oneFrom)(int);` declared, then assigned.
         let oneFrom: (Int) -> Int
         oneFrom = { anInt in anInt - 1 }
         log("\(oneFrom(10))")

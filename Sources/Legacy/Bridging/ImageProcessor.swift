@@ -4,7 +4,7 @@ import Dispatch
 /// the completion handler on the queue the caller chose.
 ///
 /// `processImage` returns at once, so no caller ever waits on it, and no
-/// caller can deadlock on it (the seed's advice: asynchronous everywhere costs
+/// caller can deadlock on it (the classic advice: asynchronous everywhere costs
 /// some debuggability, and avoids deadlocks). The caller names `resultQueue`
 /// (the main queue, for UI code); the API promises to call the handler there,
 /// exactly once, with the result. The handler is `@escaping @Sendable`: it is
@@ -24,7 +24,7 @@ public final class ImageProcessor: Sendable {
         self.process = process
     }
 
-    /// 004's `-processImage:completionHandler:`.
+    /// The classic `-processImage:completionHandler:`.
     public func processImage(
         _ image: [UInt8],
         completionHandler handler: @escaping @Sendable (Bool) -> Void

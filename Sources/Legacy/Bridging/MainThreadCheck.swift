@@ -2,7 +2,7 @@ import Foundation
 
 /// "Am I on main?", asked of the main queue rather than of the thread.
 ///
-/// The seed logs `NSThread.currentThread` next to `NSThread.mainThread` inside
+/// Classic code logs `NSThread.currentThread` next to `NSThread.mainThread` in
 /// a main-queue block and finds them equal. On iOS they are: the main thread
 /// drains the main queue. On Linux, after `dispatchMain()` and under Swift
 /// Testing, main-queue blocks run on a worker thread, so `Thread.isMainThread`

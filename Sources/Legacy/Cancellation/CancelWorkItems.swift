@@ -5,8 +5,8 @@ import Foundation
 /// `DispatchWorkItem.cancel()` (`dispatch_block_cancel`) only stops an item
 /// that hasn't started: a queue skips a cancelled item when its turn comes.
 /// So the items go to a serial queue held suspended until the cancels are
-/// done (the seed used the main queue, busy with this very code). Each item
-/// entered the group when queued, and a cancelled one never runs its
+/// done (the classic version used the main queue, busy with this very code).
+/// Each item entered the group when queued, and a cancelled one never runs its
 /// `leave()`, so the code that cancels it leaves for it. A started item runs
 /// to its end unless it reads `isCancelled` itself (see the last section).
 public enum CancelWorkItems {
@@ -17,7 +17,7 @@ public enum CancelWorkItems {
             _ completion: @escaping @Sendable (Data?) -> Void
         ) -> Void
 
-    /// The seed's `downloadPhotosWithCompletion`: each address three times,
+    /// The classic `downloadPhotosWithCompletion`: each address three times,
     /// then the items at `cancelling` (from the fourth on) are cancelled.
     /// `completion` gets the number of photos added.
     public static func downloadPhotos(

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// `Thread.cancel()` only sets a flag: it doesn't wake a thread from
 /// `Thread.sleep`, and nothing reads the flag but the thread's own loop. The
-/// seed's loop read it once, before the sleep, so a cancel that landed during
+/// classic loop read it once, before the sleep, so a cancel that landed during
 /// the 4 s sleep still got one more `Thread Loop` (see the last section). The
 /// fixed entry point reads it again after the sleep, before the work that has
 /// side effects. Either way the thread sleeps out its full interval first:
@@ -23,7 +23,7 @@ public final class ThreadExit: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// - Parameters:
-    ///   - loopSleep: how long each loop iteration sleeps (the seed's 4 s).
+    ///   - loopSleep: how long each loop iteration sleeps (classically 4 s).
     ///   - willSleep: called on the thread just before each sleep; the
     ///     page's driver uses it to place the cancel mid-iteration.
     public init(
@@ -37,7 +37,7 @@ public final class ThreadExit: @unchecked Sendable {
     }
 
     /// Starts the thread (`initWithTarget:selector:object:` + `start`).
-    /// `checksAfterSleep: false` runs the seed's first, buggy entry point.
+    /// `checksAfterSleep: false` runs the first, buggy entry point.
     public func start(checksAfterSleep: Bool = true) {
         let thread = Thread { [self] in
             if checksAfterSleep {
@@ -51,7 +51,7 @@ public final class ThreadExit: @unchecked Sendable {
         thread.start()
     }
 
-    /// The seed's `stopThread` (scheduled there with `performSelector`).
+    /// The classic `stopThread` (scheduled there with `performSelector`).
     public func stopThread() {
         log("Cancelling the Thread")
         lock.withLock { myThread }?.cancel()
@@ -83,7 +83,7 @@ extension ThreadExit {
     }
 }
 
-// MARK: - The seed's first version: one more iteration after the cancel
+// MARK: - The first version: one more iteration after the cancel
 
 extension ThreadExit {
     private func buggyThreadEntryPoint() {
@@ -101,7 +101,8 @@ extension ThreadExit {
 
 extension ThreadExit {
     /// Starts the thread and cancels it while its first iteration runs (a
-    /// gate, where the seed waited 3 s), then blocks until it has finished.
+    /// gate, where the classic version waited 3 s), then blocks until it has
+    /// finished.
     public static func run(
         loopSleep: Duration,
         checksAfterSleep: Bool = true,

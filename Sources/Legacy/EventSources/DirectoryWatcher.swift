@@ -7,7 +7,7 @@ import Foundation
 /// Watches a directory for changes and for its deletion with a read source
 /// over an inotify descriptor.
 ///
-/// The seed opens the directory with `O_EVTONLY` and watches it with a vnode
+/// Apple code opens the directory with `O_EVTONLY` and watches it with a vnode
 /// source (`DISPATCH_VNODE_WRITE | DISPATCH_VNODE_DELETE`). Neither exists on
 /// Linux: `makeFileSystemObjectSource` is Apple-only. Linux reports directory
 /// changes through inotify, a descriptor that becomes readable when events are
@@ -15,7 +15,7 @@ import Foundation
 /// `inotify_event` records. The descriptor is closed in the cancel handler and
 /// nowhere else: closed earlier, its number could be reused by another open
 /// while the source still watches it. On deletion the handler cancels the
-/// source, as the seed advises.
+/// source, as the classic advice goes.
 public enum DirectoryWatcher {
     /// Entries created, modified or removed: what a vnode WRITE reports.
     static let changes = UInt32(IN_CREATE | IN_MODIFY | IN_DELETE)

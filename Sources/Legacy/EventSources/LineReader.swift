@@ -3,7 +3,7 @@ import Foundation
 /// Emits a big file's lines in order: a worker thread reads 4 KB chunks, and a
 /// serial operation queue splits them into lines.
 ///
-/// The seed's `NSInputStream` delegate never hears from a stream on Linux, so
+/// The classic `NSInputStream` delegate never hears from a stream on Linux, so
 /// the worker thread polls `read(_:maxLength:)` instead. Each chunk becomes an
 /// operation on a queue with `maxConcurrentOperationCount = 1`: the serial
 /// queue keeps the chunks in order and owns the remainder (the unfinished
@@ -67,7 +67,7 @@ extension LineReader {
     }
 
     private func finish(_ onLine: (String) -> Void) {
-        // The seed elides this: without it the last line is lost.
+        // Classic versions elide this: without it the last line is lost.
         if !remainder.isEmpty {
             onLine(String(decoding: remainder, as: UTF8.self))
             remainder = []

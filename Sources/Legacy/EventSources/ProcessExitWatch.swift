@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs a handler once when a child process exits.
 ///
-/// The seed watches another app with a process source
+/// The classic version watches another app with a process source
 /// (`DISPATCH_SOURCE_TYPE_PROC`, `DISPATCH_PROC_EXIT`);
 /// `DispatchSource.makeProcessSource` does not exist on Linux. For a process
 /// you start yourself, `Process` does the watching: it reaps the child and

@@ -38,7 +38,7 @@ public final class BatchPhotoDownloader: @unchecked Sendable {
     }
 }
 
-// MARK: - Downloading: enter, leave, notify (004 L277–304)
+// MARK: - Downloading: enter, leave, notify
 
 extension BatchPhotoDownloader {
     /// Downloads every address; `completion` runs once on the main queue after

@@ -6,9 +6,9 @@ import Foundation
 /// `DispatchGroup.wait(timeout:)` blocks the calling thread until every
 /// `enter()` has had its `leave()`, or until the timeout passes, and says which
 /// (`.success` or `.timedOut`). Blocking the main thread would freeze the UI,
-/// so the seed moves the whole batch onto a global queue and hops back to the
-/// main queue with the result. A timed-out wait only stops waiting: the loads
-/// it gave up on are not told, and keep running.
+/// so the classic version moves the whole batch onto a global queue and hops
+/// back to the main queue with the result. A timed-out wait only stops waiting:
+/// the loads it gave up on are not told, and keep running.
 public enum BatchWaiter {
     /// Starts a load for each of `urls` and waits for all of them, at most
     /// `timeout`, on a global queue. `completion` runs once, on the main queue,

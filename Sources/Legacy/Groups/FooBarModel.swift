@@ -18,7 +18,7 @@ public final class FooBarModel: @unchecked Sendable {
     private let doSomeFoo: @Sendable () -> Void
     private let doSomeBar: @Sendable () -> Void
 
-    /// `doSomeFoo` and `doSomeBar` are the slow background work (the seed's
+    /// `doSomeFoo` and `doSomeBar` are the slow background work (the classic
     /// `-doSomeFoo`).
     public init(
         doSomeFoo: @escaping @Sendable () -> Void,
@@ -28,8 +28,7 @@ public final class FooBarModel: @unchecked Sendable {
         self.doSomeBar = doSomeBar
     }
 
-    /// 004 L361–381. `log` and `completion` run on the main queue, after both
-    /// updates.
+    /// `log` and `completion` run on the main queue, after both updates.
     public func update(
         log: @escaping @Sendable (String) -> Void,
         completion: @escaping @Sendable () -> Void

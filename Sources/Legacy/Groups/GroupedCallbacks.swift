@@ -5,15 +5,15 @@ import Foundation
 /// A group only counts what it is told about. Each wrapper calls `enter()`,
 /// starts the API, and calls `leave()` in the API's completion, *after* the
 /// caller's handler, so `notify` runs only once every handler has finished. A
-/// `nil` group calls the API straight through. The two APIs are the seed's
-/// (Core Data's `-performBlock:` and `NSURLConnection`'s
+/// `nil` group calls the API straight through. The two APIs are the classic
+/// ones (Core Data's `-performBlock:` and `NSURLConnection`'s
 /// `+sendAsynchronousRequest:…`), as fakes: `Context` and `Fetcher`.
 public enum GroupedCallbacks {}
 
-// MARK: - The wrappers (004 L382–415)
+// MARK: - The wrappers
 
 extension GroupedCallbacks.Context {
-    /// The seed's `-withGroup:performBlock:`: `block` runs on the context's
+    /// The classic `-withGroup:performBlock:`: `block` runs on the context's
     /// queue, inside `group`.
     public func perform(
         in group: DispatchGroup?, _ block: @escaping @Sendable () -> Void
@@ -31,7 +31,7 @@ extension GroupedCallbacks.Context {
 }
 
 extension GroupedCallbacks.Fetcher {
-    /// The seed's `+withGroup:sendAsynchronousRequest:…`: `completion` runs
+    /// The classic `+withGroup:sendAsynchronousRequest:…`: `completion` runs
     /// inside `group`.
     public func send(
         _ url: URL,

@@ -25,10 +25,10 @@ public enum MinMaxSearch {
     }
 }
 
-// MARK: - POSIX threads and a context struct (004 L1–65)
+// MARK: - POSIX threads and a context struct
 
 extension MinMaxSearch {
-    /// The seed's pthread version: `pthread_create` ×`threadCount`, then
+    /// The classic pthread version: `pthread_create` ×`threadCount`, then
     /// `pthread_join` each.
     public static func withPOSIXThreads(
         _ numbers: [UInt32], threadCount: Int = 4
@@ -94,10 +94,10 @@ private func findMinAndMax(
     return nil
 }
 
-// MARK: - The Thread subclass (004 L66–104)
+// MARK: - The Thread subclass
 
 extension MinMaxSearch {
-    /// The seed's `Thread` subclass version: each thread stores its part in
+    /// The classic `Thread` subclass version: each thread stores its part in
     /// properties, and the caller waits on a `DispatchGroup` before reading
     /// them.
     public static func withThreadSubclass(

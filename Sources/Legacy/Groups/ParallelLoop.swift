@@ -5,10 +5,11 @@ import Dispatch
 ///
 /// `concurrentPerform` runs the iterations on as many threads as there are
 /// cores and returns when the last one has finished, so it blocks its caller:
-/// the seed wraps it in an `async` on a global queue, and so does this file,
-/// reporting through a completion. The iterations may run in any order and at
-/// the same time, so each must touch only its own data: here every row of the
-/// image writes its checksum into its own slot of a buffer allocated up front.
+/// the classic code wraps it in an `async` on a global queue, and so does this
+/// file, reporting through a completion. The iterations may run in any order
+/// and at the same time, so each must touch only its own data: here every row
+/// of the image writes its checksum into its own slot of a buffer allocated up
+/// front.
 public enum ParallelLoop {
     /// Runs `body` once for each of `0..<iterations`, in parallel, off the
     /// caller's thread, then calls `completion` (on a global queue).

@@ -14,8 +14,8 @@ public enum ReloadViews {
     ]
     static let finished = "Finished: All tasks are finished"
 
-    /// 000 §7.9: three `async(group:)` blocks on the main queue, then a notify
-    /// there. Returns at once; `show` and `completion` run on the main queue.
+    /// Three `async(group:)` blocks on the main queue, then a notify there.
+    /// Returns at once; `show` and `completion` run on the main queue.
     public static func reloadOnMainQueue(
         show: @escaping @Sendable (String) -> Void,
         completion: @escaping @Sendable () -> Void
@@ -31,8 +31,8 @@ public enum ReloadViews {
         }
     }
 
-    /// 000 §7.9, the `dispatch_group_async_f` form: one block (in the seed, a C
-    /// function with a context pointer) runs all three reloads.
+    /// The `dispatch_group_async_f` form: one block (in C, a function with a
+    /// context pointer) runs all three reloads.
     public static func reloadInOneBlock(
         show: @escaping @Sendable (String) -> Void,
         completion: @escaping @Sendable () -> Void
@@ -47,8 +47,8 @@ public enum ReloadViews {
         }
     }
 
-    /// 004 L335–360: `enter()` before each piece of background work, `leave()`
-    /// when it is done. The reloads run concurrently, in any order; `notify`
+    /// `enter()` before each piece of background work, `leave()` when it is
+    /// done. The reloads run concurrently, in any order; `notify`
     /// still runs last, on the main queue.
     public static func reloadInBackground(
         log: @escaping @Sendable (String) -> Void,

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The seed's launch code: a block sent to a global queue from inside a
+/// The classic launch code: a block sent to a global queue from inside a
 /// once-box, so it runs once however often, and from however many threads,
 /// launching is asked for.
 ///
@@ -22,7 +22,7 @@ public final class RunOnce: @unchecked Sendable {
     private let lock = NSLock()
     private var numberOfEntries = 0
 
-    /// `setUp` is the one-time work itself (reading settings, say); the seed's
+    /// `setUp` is the one-time work itself (reading settings, say); the classic
     /// block has none.
     public init(
         log: @escaping @Sendable (String) -> Void,
@@ -32,7 +32,7 @@ public final class RunOnce: @unchecked Sendable {
         self.setUp = setUp
     }
 
-    /// What the seed's `application(_:didFinishLaunchingWithOptions:)` does.
+    /// What the classic `application(_:didFinishLaunchingWithOptions:)` does.
     /// Call it as often as you like.
     public func didFinishLaunching() {
         onceToken.perform {
@@ -54,7 +54,7 @@ public final class RunOnce: @unchecked Sendable {
 
 // MARK: - A value: `static let` is Swift's `dispatch_once`
 
-/// A colour as four numbers: the seed's `UIColor`, which Linux does not have.
+/// A colour as four numbers: the classic `UIColor`, which Linux does not have.
 public struct RGBA: Hashable, Sendable {
     public let red: Double
     public let green: Double
@@ -70,7 +70,7 @@ public struct RGBA: Hashable, Sendable {
 }
 
 extension RGBA {
-    /// The seed's `+boringColor`. A `static let` is initialised lazily, on
+    /// The classic `+boringColor`. A `static let` is initialised lazily, on
     /// first use, exactly once and thread-safely: the whole
     /// `static dispatch_once_t onceToken` dance in one line.
     public static let boringColor = RGBA(

@@ -82,7 +82,7 @@ extension AsyncOperation {
     }
 }
 
-// MARK: - The seed's `SimpleOperation`, asynchronous, on a queue
+// MARK: - `SimpleOperation`, asynchronous, on a queue
 
 extension AsyncOperation {
     /// A callback API: it answers `paramObject` later, on another thread.
@@ -92,7 +92,7 @@ extension AsyncOperation {
             _ completion: @escaping @Sendable (Int) -> Void
         ) -> Void
 
-    /// The seed's `SimpleOperation` (000 §7.12), with work that ends in a
+    /// The classic `SimpleOperation`, with work that ends in a
     /// callback: it logs `main`, asks `request`, logs the answer and finishes.
     public static func simpleOperation(
         _ paramObject: Int,
@@ -111,7 +111,7 @@ extension AsyncOperation {
         }
     }
 
-    /// The seed's pair, 111 and 222, plus an operation that depends on both.
+    /// The classic pair, 111 and 222, plus an operation that depends on both.
     /// Wire dependencies before enqueueing: swift-corelibs-foundation can miss
     /// one added to an operation that is already finishing.
     public static func runPair(

@@ -1,18 +1,18 @@
 import Foundation
 
-/// 004's view controller: an operation downloads an image, then waits while
+/// A classic view controller: an operation downloads an image, then waits while
 /// the main queue shows it.
 ///
 /// `NSInvocationOperation` (target, selector, argument) doesn't exist outside
 /// Apple platforms, so a `BlockOperation` calls `downloadImage` with the URL.
-/// The seed's `performSelectorOnMainThread:…waitUntilDone:YES` becomes
+/// The Objective-C `performSelectorOnMainThread:…waitUntilDone:YES` becomes
 /// `OperationQueue.main.addOperations([…], waitUntilFinished: true)`: the
 /// operation's thread blocks until main has run the update, so `operation done`
 /// comes after it. `DispatchQueue.main.sync` waits the same way. Both are
 /// valid only off main: from main they wait for themselves (`main.sync` traps
 /// on Linux), while `performSelectorOnMainThread` from main runs inline.
 public final class AvatarDownload: Sendable {
-    /// The seed's `kURL`.
+    /// The Objective-C example's `kURL`.
     public static let kURL = "http://avatar.csdn.net/2/C/D/1_totogo2010.jpg"
 
     let queue = OperationQueue()
@@ -48,7 +48,7 @@ public final class AvatarDownload: Sendable {
             let update = BlockOperation { [self] in updateUI(data) }
             OperationQueue.main.addOperations([update], waitUntilFinished: true)
         } catch {
-            log("no image: \(error)")  // The seed never checks.
+            log("no image: \(error)")  // The Objective-C version never checks.
         }
         log("operation done")
     }

@@ -5,13 +5,14 @@ import Foundation
 ///
 /// An operation does not bring a thread of its own. `start()` runs its work
 /// right there, on the thread that called it, so the line after `start()`
-/// waits for all of it. Called on the main thread, as the seed does in
-/// `application(_:didFinishLaunchingWithOptions:)`, that freezes the UI for as
-/// long as the block runs, which the seed itself calls "very unprofessional".
+/// waits for all of it. Called on the main thread, as the classic example does
+/// in `application(_:didFinishLaunchingWithOptions:)`, that freezes the UI for
+/// as long as the block runs: "very unprofessional", as the *iOS Programming
+/// Cookbook* itself puts it.
 /// To run an operation in the background, add it to an `OperationQueue` and
 /// never call `start()` on it (`operation-queue-async`).
 public enum BlockOperationStart {
-    /// The seed's count (000 §7.11): `Count = 0` … `Count = 999`, and only then
+    /// The classic count: `Count = 0` … `Count = 999`, and only then
     /// `Main thread is here`.
     public static func countThenContinue(
         to endingCount: Int = 1000,

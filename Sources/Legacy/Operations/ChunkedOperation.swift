@@ -7,7 +7,7 @@ import Foundation
 /// operation that hasn't started yet never runs `main` once it is cancelled
 /// (the base class's `start()` checks the flag), and still finishes, so its
 /// queue lets it go and its dependents run. One that is running stops only
-/// where `main` reads `isCancelled`: here, before every chunk (004's
+/// where `main` reads `isCancelled`: here, before every chunk (the classic
 /// `while (notDone && !self.isCancelled)`). Either way it ends finished.
 /// Subclasses restate `@unchecked Sendable`; this one adds constants and a
 /// lock-protected counter.

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// The queue starts its operations in the order they were added and keeps at
 /// most `maxConcurrentOperationCount` of them running; set it to 1 and the
-/// queue is serial (004 keeps such a queue in a property for its line reader).
+/// queue is serial (a classic line reader keeps such a queue in a property).
 /// Without the limit, the queue picks how many run at once. A serial queue is
 /// FIFO only while nothing else decides: a higher `queuePriority`, or a
 /// dependency that isn't finished, lets a later operation go first. The

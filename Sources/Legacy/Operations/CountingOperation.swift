@@ -7,16 +7,17 @@ import Foundation
 /// was cancelled before it began, calls `main` otherwise, and marks the
 /// operation finished when `main` returns, so a synchronous subclass overrides
 /// neither `isExecuting` nor `isFinished` and sends no KVO notifications (the
-/// seed does all three, needlessly). Cancellation is a flag: `main` checks
-/// `isCancelled` between steps, or `cancel()` changes nothing once it is
-/// running. Subclasses restate `@unchecked Sendable`: `Operation` declares it
-/// and locks its own state, and this one adds only constants.
+/// classic Objective-C version does all three, needlessly). Cancellation is a
+/// flag: `main` checks `isCancelled` between steps, or `cancel()` changes
+/// nothing once it is running. Subclasses restate `@unchecked Sendable`:
+/// `Operation` declares it and locks its own state, and this one adds only
+/// constants.
 public final class CountingOperation: Operation, @unchecked Sendable {
     let startingCount: Int
     let endingCount: Int
     let log: @Sendable (String) -> Void
 
-    /// The designated initializer (000 §7.11 counts from 0 to 1,000).
+    /// The designated initializer (the classic example counts from 0 to 1,000).
     public init(
         startingCount: Int = 0,
         endingCount: Int = 1000,
@@ -39,10 +40,10 @@ public final class CountingOperation: Operation, @unchecked Sendable {
     }
 }
 
-// MARK: - Started by hand: the caller waits (000 §7.11)
+// MARK: - Started by hand: the caller waits
 
 extension CountingOperation {
-    /// 000's form: `start()` runs `main` on the calling thread, so
+    /// Started by hand: `start()` runs `main` on the calling thread, so
     /// `Main thread is here` comes after the last count.
     public static func runByHand(log: @escaping @Sendable (String) -> Void) {
         let simpleOperation = CountingOperation(
@@ -52,10 +53,10 @@ extension CountingOperation {
     }
 }
 
-// MARK: - On a queue, with a completion block (004 L630–638)
+// MARK: - On a queue, with a completion block
 
 extension CountingOperation {
-    /// 004's form: the queue starts the operation on a thread of its own, and
+    /// On a queue: the queue starts the operation on a thread of its own, and
     /// the completion block runs once it has finished (cancelled or not).
     /// Returns the operation, so that the caller can cancel it.
     @discardableResult

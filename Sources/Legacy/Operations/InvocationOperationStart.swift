@@ -9,8 +9,8 @@ import Foundation
 /// call. `start()` runs the operation synchronously, on the calling thread:
 /// `Parameter Object = 123` is logged before `start()` returns, and if that
 /// thread is the main thread, the UI waits meanwhile. Keep a reference to the
-/// operation (the seed keeps it in a property) only if you need to cancel it
-/// or ask whether it has finished.
+/// operation (the classic example keeps it in a property) only if you need to
+/// cancel it or ask whether it has finished.
 public final class InvocationOperationStart: Sendable {
     let log: @Sendable (String) -> Void
 
@@ -18,13 +18,13 @@ public final class InvocationOperationStart: Sendable {
         self.log = log
     }
 
-    /// The method the seed's invocation operation calls.
+    /// The method the classic invocation operation calls.
     func simpleOperationEntry(_ paramObject: Int) {
         log("Parameter Object = \(paramObject)")
     }
 
-    /// The seed's launch code (000 §7.11): wrap the call with its argument in
-    /// an operation and start it by hand.
+    /// The classic launch code: wrap the call with its argument in an
+    /// operation and start it by hand.
     public func startSimpleOperation() {
         let simpleObject = 123
         let simpleOperation = BlockOperation { [self] in

@@ -1,7 +1,7 @@
 import Foundation
 
-/// 004's label: compute on an operation queue, publish on the main queue, and
-/// capture `self` weakly so the owner can go away meanwhile.
+/// A classic label: compute on an operation queue, publish on the main queue,
+/// and capture `self` weakly so the owner can go away meanwhile.
 ///
 /// The owner keeps the queue, the queue keeps the block until it has run, and
 /// a block that captured `self` strongly would keep the owner: alive, at least
@@ -9,7 +9,7 @@ import Foundation
 /// owner can be released at any time; the main-queue block then finds `nil`
 /// and updates nothing. The computation itself is not stopped: it runs to the
 /// end and its result is dropped. `compute` is injectable; it defaults to the
-/// seed's `findLargestMersennePrime`.
+/// classic `findLargestMersennePrime`.
 public final class MersenneLabel: @unchecked Sendable {
     // `@unchecked Sendable`: `text` is read and written on the main queue
     // only; everything else is a constant.
@@ -48,7 +48,7 @@ public final class MersenneLabel: @unchecked Sendable {
 
 // MARK: - The computation: Lucas–Lehmer, up to 2^63 − 1
 
-/// The seed's `findLargestMersennePrime`.
+/// The `findLargestMersennePrime` that the classic example calls.
 public enum Mersenne {
     /// The largest Mersenne prime 2^p − 1 that fits in `UInt64`.
     public static func largest() -> UInt64 {

@@ -10,7 +10,7 @@ import Foundation
 /// inputs from shared state, and must check that they are really there.
 /// `NSInvocationOperation` doesn't exist outside Apple platforms;
 /// `BlockOperation` calls the entry method instead. The queue is kept in a
-/// property, as the seed's app delegate keeps it.
+/// property, as the classic app delegate keeps it.
 public final class OperationDependencies: Sendable {
     let operationQueue = OperationQueue()
 
@@ -32,10 +32,10 @@ public final class OperationDependencies: Sendable {
     }
 }
 
-// MARK: - The seed's pair: First depends on Second (000 §7.13)
+// MARK: - The classic pair: First depends on Second
 
 extension OperationDependencies {
-    /// The seed's pair (000 §7.13): First (111) depends on Second (222), so
+    /// The classic pair: First (111) depends on Second (222), so
     /// Second runs first, although First was added to the queue first.
     /// `completion` runs when both have finished.
     public func runFirstAfterSecond(
@@ -72,10 +72,10 @@ extension OperationDependencies {
     }
 }
 
-// MARK: - A graph, its results in shared state (004 L668–673)
+// MARK: - A graph, its results in shared state
 
 extension OperationDependencies {
-    /// 004's graph: `intermediateOperation` depends on `operation1` and
+    /// A classic graph: `intermediateOperation` depends on `operation1` and
     /// `operation2`, and `finishedOperation` depends on
     /// `intermediateOperation`. The results travel through a lock-protected
     /// dictionary, because an operation has no return value.
@@ -139,7 +139,7 @@ extension OperationDependencies {
     /// The same two operations without a dependency: the queue may run them in
     /// either order, or at the same time.
     ///
-    /// The seed breaks a link with `removeDependency`. On Linux
+    /// The classic example breaks a link with `removeDependency`. On Linux
     /// (swift-corelibs-foundation), removing a dependency that hasn't finished
     /// leaves the dependent waiting forever, so build the graph you want before
     /// enqueueing instead of adding links and removing them again.

@@ -7,8 +7,9 @@ import Foundation
 /// thread of its own, as soon as it likes, and runs the two operations at the
 /// same time, in either order, whatever the word "queue" suggests. So never
 /// call `start()` on an operation you have queued. The queue outlives the call
-/// that filled it, which is why the seed keeps it in a property; whoever needs
-/// the operations' work done waits for the queue, and never on the main thread.
+/// that filled it, which is why the classic example keeps it in a property;
+/// whoever needs the operations' work done waits for the queue, and never on
+/// the main thread.
 /// `NSInvocationOperation` doesn't exist outside Apple platforms;
 /// `BlockOperation` calls the entry method instead.
 public final class OperationQueueAsync: Sendable {
@@ -16,7 +17,7 @@ public final class OperationQueueAsync: Sendable {
 
     public init() {}
 
-    /// The seed's pair (000 §7.12): 111 and 222 go to the queue, and the caller
+    /// The classic pair: 111 and 222 go to the queue, and the caller
     /// logs `Main thread is here` without waiting for them.
     public func runTwoOperations(log: @escaping @Sendable (String) -> Void) {
         let firstOperation = BlockOperation {

@@ -2,7 +2,7 @@ import Foundation
 
 /// The values an alert needs, captured by the block that shows it.
 ///
-/// The seed's `dispatch_async_f` version `malloc`s a C struct and the callee
+/// The classic `dispatch_async_f` version `malloc`s a C struct and the callee
 /// `free`s it; a closure capturing a `Sendable` struct needs neither.
 public struct AlertViewData: Sendable {
     public var title: String
@@ -38,7 +38,7 @@ public final class AlertPresenter: Sendable {
         )
     }
 
-    /// The seed's block: from any thread, show "GCD is amazing!" on the main
+    /// The classic block: from any thread, show "GCD is amazing!" on the main
     /// queue.
     public func announceGCD() {
         DispatchQueue.main.async {
@@ -49,7 +49,7 @@ public final class AlertPresenter: Sendable {
         }
     }
 
-    /// The seed's `dispatch_async_f` variant: the data travels as a captured
+    /// The classic `dispatch_async_f` variant: the data travels as a captured
     /// `Sendable` value.
     public func announce(_ alert: AlertViewData) {
         DispatchQueue.main.async {

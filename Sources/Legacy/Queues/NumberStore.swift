@@ -3,15 +3,15 @@ import Foundation
 /// Creates a file of random numbers once, then loads, sorts and shows them, all
 /// off the main queue.
 ///
-/// The seed's `viewDidAppear:`: on a global queue, generate 10,000 numbers only
-/// if the file does not exist yet, load the file, sort it, then hop to the main
-/// queue to update the UI. The numbers come from an injected generator
-/// (`arc4random` cannot be seeded), the file lives in a directory the caller
-/// picks instead of Documents, and it is written atomically, so a reader never
-/// sees half a file. The check-then-create is still a race when two callers run
-/// at once: both may generate.
+/// The classic `viewDidAppear:` version: on a global queue, generate 10,000
+/// numbers only if the file does not exist yet, load the file, sort it, then
+/// hop to the main queue to update the UI. The numbers come from an injected
+/// generator (`arc4random` cannot be seeded), the file lives in a directory the
+/// caller picks instead of Documents, and it is written atomically, so a reader
+/// never sees half a file. The check-then-create is still a race when two
+/// callers run at once: both may generate.
 public final class NumberStore: Sendable {
-    /// `RAND_MAX`: the largest value of the seed's
+    /// `RAND_MAX`: the largest value of the classic
     /// `arc4random() % ((unsigned int)RAND_MAX + 1)`.
     public static let randMax: UInt32 = 2_147_483_647
 
@@ -40,7 +40,7 @@ extension NumberStore {
         show: @escaping @Sendable (String) -> Void
     ) {
         DispatchQueue.global().async {
-            // The seed's `__block randomNumbers` becomes a value handed from
+            // The classic `__block randomNumbers` becomes a value handed from
             // one block to the next.
             let result = Result {
                 let created = try self.createFileIfNeeded(

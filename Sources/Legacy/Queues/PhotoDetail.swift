@@ -5,7 +5,7 @@ import Foundation
 /// The classic GCD hop: `global().async` takes the load and the face overlay
 /// off the main thread, and a nested `main.async` brings the result back for
 /// the UI, so the caller (usually on main) returns at once and the screen stays
-/// responsive. The seed's own version (000 §7.6) nests a `sync` on the same
+/// responsive. The textbook variant nests a `sync` on the same
 /// global queue for the load and a `main.sync` for the display; it works, but
 /// only because a global queue is concurrent and main is not waiting for this
 /// block.
@@ -58,18 +58,18 @@ extension PhotoDetail {
         }
     }
 
-    /// Stands in for the seed's `faceOverlayImageFromImage`: a pure, CPU-bound
+    /// Stands in for a real `faceOverlayImageFromImage`: a pure, CPU-bound
     /// function of the image's bytes (here a negative).
     public static func faceOverlay(of image: Data) -> Data {
         Data(image.map { 255 - $0 })
     }
 }
 
-// MARK: - The seed's form: a nested `sync`, then `main.sync` (000 §7.6)
+// MARK: - The textbook form: a nested `sync`, then `main.sync`
 
 extension PhotoDetail {
-    /// The seed's form: an outer `async` on a global queue, a nested `sync` on
-    /// the same queue for the load, then `DispatchQueue.main.sync` for the
+    /// The textbook form: an outer `async` on a global queue, a nested `sync`
+    /// on the same queue for the load, then `DispatchQueue.main.sync` for the
     /// display.
     ///
     /// The nested `sync` just runs inline (on a serial queue it would
@@ -84,7 +84,7 @@ extension PhotoDetail {
     ) {
         let concurrentQueue = DispatchQueue.global()
         concurrentQueue.async {
-            var image: Data?  // the seed's `__block UIImage *image`
+            var image: Data?  // the classic `__block UIImage *image`
             concurrentQueue.sync {
                 image = loadImage(from: url, load: load, log: log)
                     .map(faceOverlay(of:))

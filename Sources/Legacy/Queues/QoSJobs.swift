@@ -4,13 +4,13 @@ import Foundation
 /// class its queue runs at.
 ///
 /// A QoS class tells GCD how urgent work is, and GCD picks a thread priority to
-/// match. `DispatchQueue.global(qos:)` is already the shortcut the seed wrote
-/// `GlobalUserInitiatedQueue`-style computed variables for, and the old
+/// match. `DispatchQueue.global(qos:)` is already the shortcut that older code
+/// wrote `GlobalUserInitiatedQueue`-style computed variables for, and the old
 /// priorities map as HIGH → `.userInitiated`, DEFAULT → `.default`, LOW →
 /// `.utility`, BACKGROUND → `.background`. QoS is advisory: it never orders
 /// jobs, and on Linux it changes little about when they run.
 public enum QoSJobs {
-    /// The seed's four classes, most urgent first.
+    /// The four global-queue QoS classes, most urgent first.
     public static let classes: [DispatchQoS.QoSClass] = [
         .userInteractive, .userInitiated, .utility, .background,
     ]

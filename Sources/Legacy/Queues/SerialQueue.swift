@@ -6,10 +6,10 @@ import Foundation
 /// A serial queue is GCD's FIFO: `async` returns at once, and the queue
 /// finishes each block before it starts the next, on whatever thread it likes.
 /// The label is a debugging name (reverse DNS by convention); it does not
-/// identify the queue system-wide, whatever the seed says.
+/// identify the queue system-wide, and it need not be unique.
 public enum SerialQueue {
-    /// The seed's three counting jobs; `completion` runs on the queue after the
-    /// third.
+    /// The classic three counting jobs; `completion` runs on the queue after
+    /// the third.
     public static func countThreeTimes(
         log: @escaping @Sendable (String) -> Void,
         completion: @escaping @Sendable () -> Void

@@ -3,7 +3,7 @@ import Foundation
 /// `sync` runs the block before the caller's next line; `async` returns at once
 /// and runs it later.
 ///
-/// The seed's two `viewDidLoad`s send "First Log" to a global queue and log
+/// The two classic `viewDidLoad`s send "First Log" to a global queue and log
 /// "Second Log" themselves. With `sync` the caller blocks until the block has
 /// run, so the order is fixed. With `async` the caller moves straight on and
 /// the two lines race: "Second Log" usually wins, but nothing guarantees it.

@@ -9,7 +9,7 @@ import Foundation
 /// calling thread: the queue is borrowed, not the thread. Call this from a
 /// background thread, never from code that must stay responsive.
 public enum SyncCounter {
-    /// The seed's `printFrom1To1000` block.
+    /// The classic `printFrom1To1000` block.
     static func printFrom1To1000(log: @Sendable (String) -> Void) {
         for counter in 1...1000 {
             log("Counter = \(counter)")

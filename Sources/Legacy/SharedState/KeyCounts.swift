@@ -5,11 +5,11 @@ import Foundation
 /// whose count drops to 0.
 ///
 /// The barrier waits for the reads in progress, runs alone, and lets the queue
-/// go on. It is `async`, as the seed advises for every barrier: the caller
-/// does not wait for the write, and a barrier `sync` from a block already on
-/// this queue would deadlock (trap, on Linux). A `sync` read submitted after a
-/// set still sees it, because the queue starts the read only once the barrier
-/// before it has finished.
+/// go on. It is `async`, as the classic code advises for every barrier: the
+/// caller does not wait for the write, and a barrier `sync` from a block
+/// already on this queue would deadlock (trap, on Linux). A `sync` read
+/// submitted after a set still sees it, because the queue starts the read only
+/// once the barrier before it has finished.
 public final class KeyCounts: @unchecked Sendable {
     // `@unchecked Sendable`: `counts` is written only in barrier blocks on
     // `isolationQueue`, and read only with `isolationQueue.sync`.

@@ -6,7 +6,7 @@ import Foundation
 /// `lock()`/`unlock()`, a `pthread_mutex_t` through the `pthread_mutex_*`
 /// calls, a serial queue through `sync`. Cocoa locks wrap POSIX mutexes, but
 /// an `NSLock` method on a mutex made by `pthread_mutex_init` (or the reverse)
-/// is undefined (002). Each counter is `@unchecked Sendable`: its lock, not the
+/// is undefined. Each counter is `@unchecked Sendable`: its lock, not the
 /// compiler, guards `count`.
 public enum LockZoo {
     /// What every kind offers: one locked increment, one locked read.

@@ -26,11 +26,11 @@ public final class PacedTicketOffice: @unchecked Sendable {
         self.log = log
     }
 
-    /// Thread-3 (the seed's `run3`): `ticks` signals, `interval` apart.
+    /// Thread-3 (the classic `run3`): `ticks` signals, `interval` apart.
     func run3(ticks: Int, interval: Duration) {
         for tick in 1...ticks {
             ticketsCondition.lock()
-            // The seed sleeps while holding the condition's lock.
+            // The classic version sleeps while holding the condition's lock.
             Thread.sleep(forTimeInterval: interval / .seconds(1))
             pending += 1
             log("tick \(tick)")
@@ -43,7 +43,7 @@ public final class PacedTicketOffice: @unchecked Sendable {
         }
     }
 
-    /// A seller (the seed's `run`): one sale per tick, until the ticks stop.
+    /// A seller (the classic `run`): one sale per tick, until the ticks stop.
     func run(work: Duration) {
         while true {
             ticketsCondition.lock()

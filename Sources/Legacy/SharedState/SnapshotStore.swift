@@ -6,9 +6,9 @@ import Foundation
 /// Readers run side by side and never see a half-written version, but they
 /// wait whenever the writer holds the lock, and the writer waits for every
 /// reader. glibc's default lock also prefers readers: a steady stream of them
-/// can keep the writer out indefinitely, which is why the seed points at
-/// write preference and read-copy-update. The lock lives on the heap: a
-/// pthread lock must never move, and a Swift stored property may.
+/// can keep the writer out indefinitely, which is where write preference and
+/// read-copy-update come in. The lock lives on the heap: a pthread lock must
+/// never move, and a Swift stored property may.
 public final class SnapshotStore: @unchecked Sendable {
     // `@unchecked Sendable`: `values` is written only while holding the write
     // lock, and read only while holding the read lock.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The seed's `swap(A, B)`: lock A, then lock B, then exchange the values.
+/// The classic `swap(A, B)`: lock A, then lock B, then exchange the values.
 ///
 /// Each value has its own `NSLock`, and `swap` takes the lock of its first
 /// argument before the lock of its second. Alone it is fine. But thread 1 runs
@@ -8,7 +8,7 @@ import Foundation
 /// waits for Y's, thread 2 holds Y's and waits for X's, and neither lock is
 /// ever released. Nothing detects it; both threads hang for good.
 public enum Swapper {
-    /// The seed's swap. `whileHoldingFirst` runs with the first lock held:
+    /// The classic swap. `whileHoldingFirst` runs with the first lock held:
     /// any work there widens the window in which the other thread can take
     /// its first lock (the driver passes a gate, so the deadlock is certain).
     public static func swap(
@@ -24,7 +24,7 @@ public enum Swapper {
     }
 }
 
-/// A value guarded by its own lock, as in the seed.
+/// A value guarded by its own lock, as in the classic example.
 public final class LockedValue: @unchecked Sendable {
     // `@unchecked Sendable`: `value` is read and written only while holding
     // `lock`.
@@ -62,7 +62,7 @@ extension Swapper {
 // MARK: - Detecting it: a lock with a deadline
 
 extension Swapper {
-    /// The seed's swap with a deadline on the second lock: `lock(before:)`
+    /// The classic swap with a deadline on the second lock: `lock(before:)`
     /// returns `false` if the lock is still taken when `timeout` has passed.
     /// The caller then knows it may be in a deadlock, has changed nothing, and
     /// has released its first lock, so the other thread can go on.
@@ -93,7 +93,7 @@ extension Swapper {
 
     /// Thread 1 runs `swap(X, Y)` and thread 2 `swap(Y, X)`, with X = 1 and
     /// Y = 2. Each, once it holds its first lock, waits for the other to hold
-    /// its first lock too: for ever when `gateTimeout` is nil (so the seed's
+    /// its first lock too: for ever when `gateTimeout` is nil (so the classic
     /// swap deadlocks every time, not by luck), else at most `gateTimeout`
     /// (with one lock order the other thread can't get there). Returns X and
     /// Y after both swaps, if they finish.

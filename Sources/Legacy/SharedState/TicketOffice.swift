@@ -3,12 +3,12 @@ import Foundation
 /// Two seller threads sell from one shared counter, one ticket at a time,
 /// under an `NSLock`.
 ///
-/// The seed's `run`: lock, check what is left, "work", record the sale,
-/// decrement, unlock. Without the lock both threads can read the same count
-/// and the last sale can go below zero. `withLock` unlocks on every way out of
-/// the closure, so stopping when the tickets run out cannot leave the lock held
-/// (the seed's `break` does, see the next section). The seed sleeps while
-/// holding the lock, so the two sellers never work at the same time.
+/// The classic `run`: lock, check what is left, "work", record the sale,
+/// decrement, unlock. Without the lock both threads can read the same count and
+/// the last sale can go below zero. `withLock` unlocks on every way out of the
+/// closure, so stopping when the tickets run out cannot leave the lock held
+/// (the classic `break` does, see the next section). The classic version sleeps
+/// while holding the lock, so the two sellers never work at the same time.
 public final class TicketOffice: @unchecked Sendable {
     /// One sale: what was left before it, how many were sold, and by whom.
     public struct Sale: Sendable, Equatable {
@@ -30,11 +30,11 @@ public final class TicketOffice: @unchecked Sendable {
         self.sold = sold
     }
 
-    /// One seller's loop (the seed's `run`), on the thread named `name`.
+    /// One seller's loop (the classic `run`), on the thread named `name`.
     func run(as name: String) {
         while true {
             let soldOne = theLock.withLock {
-                // The seed's `>= 0`: it sells ticket 0 too, 101 in all.
+                // The classic `>= 0`: it sells ticket 0 too, 101 in all.
                 guard tickets >= 0 else { return false }
                 Thread.sleep(forTimeInterval: work / .seconds(1))
                 count = 100 - tickets
@@ -47,7 +47,7 @@ public final class TicketOffice: @unchecked Sendable {
     }
 
     /// Starts "Thread-1" and "Thread-2", waits for both, and returns what is
-    /// left (−1: the seed's off-by-one).
+    /// left (−1: the classic off-by-one).
     public func sellAll() -> Int {
         let done = DispatchGroup()
         for name in ["Thread-1", "Thread-2"] {
@@ -67,10 +67,10 @@ public final class TicketOffice: @unchecked Sendable {
     }
 }
 
-// MARK: - The seed's bug: `break` while holding the lock
+// MARK: - The classic bug: `break` while holding the lock
 
 extension TicketOffice {
-    /// The seed's `run` as printed: `lock()`, and a `break` out of the loop
+    /// The classic `run` as written: `lock()`, and a `break` out of the loop
     /// before `unlock()`. The first seller to find no tickets leaves the lock
     /// held, so the other waits in `lock()` forever.
     func runAsPrinted(as name: String, log: @Sendable (String) -> Void) {
@@ -93,7 +93,7 @@ extension TicketOffice {
 // MARK: - Driver (the page's output; not part of the pattern)
 
 extension TicketOffice {
-    /// The seed's program with its bug: never returns (run it only in a child
+    /// The classic program with its bug: never returns (run it only in a child
     /// process).
     public static func sellAllAsPrinted(
         work: Duration, log: @escaping @Sendable (String) -> Void

@@ -3,7 +3,7 @@ import Foundation
 /// A thread of your own that repeats a calculation 1,000 times, checking for
 /// cancellation on every pass.
 ///
-/// This is how work ran in parallel before GCD (000 §7.0): create a `Thread`,
+/// This is how work ran in parallel before GCD: create a `Thread`,
 /// start it, and let its entry point loop until it is done or
 /// `Thread.current.isCancelled` turns true. `Thread(block:)` rather than
 /// `detachNewThread` keeps a handle to cancel; `cancel()` only sets the flag,

@@ -61,7 +61,7 @@ public final class CooperativeWorker: @unchecked Sendable {
     }
 }
 
-// MARK: - The thread's entry point: `threadMainPoint` (002 L215–250)
+// MARK: - The thread's entry point: `threadMainPoint`
 
 extension CooperativeWorker {
     private func threadMainPoint() {

@@ -9,7 +9,7 @@ import Foundation
 /// classic case. The size is set before the thread starts: `stackSize` on a
 /// `Thread` created with `init(block:)` (not `detachNewThread`, which starts
 /// at once), or `pthread_attr_setstacksize` on a POSIX thread's attributes.
-/// The seed's rules: at least 16 KB, in multiples of the 4 KB page size.
+/// Apple's rules: at least 16 KB, in multiples of the 4 KB page size.
 public enum DeepRecursion {
     /// The nesting depth of balanced brackets, `"(())"` → 2: one call per
     /// level, so the depth of the input is the depth of the recursion.

@@ -5,12 +5,13 @@ import Foundation
 ///
 /// The attribute object is initialised, marked `PTHREAD_CREATE_DETACHED`,
 /// passed to `pthread_create` and destroyed, and every return value is checked
-/// (the seed's `assert`s). The start routine is a `@convention(c)` function, so
-/// it captures nothing: its context travels as an opaque pointer to a class
-/// instance retained once (`passRetained`) and released by the routine
-/// (`takeRetainedValue`). A detached thread frees its own resources when it
-/// ends, and there is no handle to wait on: the result comes back through a
-/// callback, here one that signals a semaphore as the routine's last act.
+/// (`LaunchThread`'s `assert`s). The start routine is a `@convention(c)`
+/// function, so it captures nothing: its context travels as an opaque pointer
+/// to a class instance retained once (`passRetained`) and released by the
+/// routine (`takeRetainedValue`). A detached thread frees its own resources
+/// when it ends, and there is no handle to wait on: the result comes back
+/// through a callback, here one that signals a semaphore as the routine's last
+/// act.
 public enum DetachedThreadLaunch {
     /// What the thread gets: its payload, and where to report.
     final class Context: Sendable {
@@ -93,7 +94,7 @@ extension DetachedThreadLaunch {
 // MARK: - Driver (the page's output; not part of the pattern)
 
 extension DetachedThreadLaunch {
-    /// The seed's launch, with payload 21.
+    /// `LaunchThread`, with payload 21.
     public static func run(
         payload: Int, log: @escaping @Sendable (String) -> Void
     ) {

@@ -3,7 +3,7 @@ import Foundation
 /// Starting a thread that downloads a URL, then reports to the main queue.
 ///
 /// Cocoa offers three ways to start a thread with an entry point and an
-/// argument (002, 004): `detachNewThreadSelector:toTarget:withObject:`,
+/// argument: `detachNewThreadSelector:toTarget:withObject:`,
 /// `performSelectorInBackground:withObject:` (the same thing, on any object),
 /// and `initWithTarget:selector:object:` followed by `start`. Selectors don't
 /// exist on Linux, and in Swift all three take a closure: the first two become
@@ -13,7 +13,7 @@ import Foundation
 /// result to the main queue itself, and tells whoever waits through a
 /// callback.
 public enum DownloadThread {
-    /// The thread's entry point, `downloadImage:` (004): a blocking load, then
+    /// The thread's entry point, `downloadImage:`: a blocking load, then
     /// the UI update on the main queue.
     ///
     /// - Parameters:

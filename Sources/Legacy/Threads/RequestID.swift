@@ -8,7 +8,7 @@ import Foundation
 /// from anywhere on that thread through `Thread.current`. POSIX keeps a
 /// separate store: a process-wide key from `pthread_key_create`, with one
 /// value slot per thread (`pthread_setspecific`/`pthread_getspecific`). The two
-/// stores don't see each other's values (002 L160). Either way the value
+/// stores don't see each other's values. Either way the value
 /// belongs to the thread, so every piece of work the thread runs sees it, and
 /// a thread started from there sees nothing.
 public enum RequestID {

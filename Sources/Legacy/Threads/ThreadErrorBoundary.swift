@@ -9,7 +9,7 @@ public enum WorkError: Error, Equatable {
 ///
 /// A thread's block can't throw, and nothing waits for a thread to hand an
 /// error to. So the entry point is the last place an error can be caught: the
-/// seed installs a final `@try`/`@catch` there, and in Swift it is a
+/// classic thread installs a final `@try`/`@catch` there, and in Swift it is a
 /// `do`/`catch` around all the work that forwards a `Result` to a completion
 /// handler, exactly once. Without it, throwing code can only be called with
 /// `try!`, and a failure takes the whole process down. (Objective-C exceptions

@@ -2,14 +2,14 @@ import Foundation
 
 /// A thread's priority, set before it starts and read back inside it.
 ///
-/// The seed names two knobs: Cocoa's `setThreadPriority:` and POSIX's
+/// There are two knobs: Cocoa's `setThreadPriority:` and POSIX's
 /// `pthread_setschedparam`. Neither does what it promises here. Corelibs
 /// Foundation has no `threadPriority`; `qualityOfService`, set before
 /// `start()`, is what is left, and on Linux it is a stored hint that the
 /// scheduler never sees. POSIX priorities exist only for the real-time
 /// policies, which need privileges: a normal (`SCHED_OTHER`) thread has exactly
 /// one priority, 0. A thread that this thread starts does not inherit its
-/// quality of service either. As the seed itself advises: leave the default.
+/// quality of service either. As Apple itself advises: leave the default.
 public enum ThreadPriority {
     /// Starts a thread with `qualityOfService` set before `start()`, logs what
     /// it reads inside, and blocks until the thread is done.

@@ -2,11 +2,12 @@ import Foundation
 
 /// Three counting loops, run one after another, then on threads of their own.
 ///
-/// The seed's experiment (000 §7.15–§7.16): three loops that each log
+/// The classic experiment: three loops that each log
 /// `<Name> Counter = 0…999`. Called in a row on one thread, they run in turn.
 /// To run them at once you start a thread per loop. A detached thread can't
 /// be joined, so each one leaves a `DispatchGroup` when its loop is done, and
-/// the caller waits on the group; the seed, on the main thread, just returns.
+/// the caller waits on the group; the classic version, on the main thread,
+/// just returns.
 /// Each thread costs a kernel thread with its own stack, created for three
 /// short loops.
 public enum ThreeCounters {
@@ -29,11 +30,11 @@ public enum ThreeCounters {
     }
 }
 
-// MARK: - Two new threads, the third counter on the caller (000 §7.15)
+// MARK: - Two new threads, the third counter on the caller
 
 extension ThreeCounters {
     /// `detachNewThreadSelector:` twice, then the third counter inline; the
-    /// group is the join the seed leaves out.
+    /// group is the join the classic version leaves out.
     public static func twoThreadsAndTheCaller(
         upTo limit: Int = 1000, log: @escaping @Sendable (String) -> Void
     ) {
@@ -50,7 +51,7 @@ extension ThreeCounters {
     }
 }
 
-// MARK: - Three background threads (000 §7.16)
+// MARK: - Three background threads
 
 extension ThreeCounters {
     /// `performSelectorInBackground:` three times: it is

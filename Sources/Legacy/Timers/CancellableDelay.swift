@@ -3,7 +3,7 @@ import Foundation
 /// Delayed work that can be called off: a `DispatchWorkItem` submitted with
 /// `asyncAfter`.
 ///
-/// A plain closure given to `asyncAfter` can't be cancelled (003 L273). Wrapped
+/// A plain closure given to `asyncAfter` can't be cancelled. Wrapped
 /// in a `DispatchWorkItem` it can: `cancel()` marks the item, and the queue
 /// skips it when its time comes. That only helps before the item starts:
 /// `cancel()` never interrupts a running block, and nothing tells the caller

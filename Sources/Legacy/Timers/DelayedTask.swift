@@ -7,7 +7,7 @@ import Foundation
 /// while waiting. The delay is a minimum: the block runs when the queue gets to
 /// it. Once submitted, the block can't be called off (see `CancellableDelay`).
 public enum DelayedTask {
-    /// The seed's `performSelector:withObject:afterDelay:` (3 s): selectors
+    /// The classic `performSelector:withObject:afterDelay:` (3 s): selectors
     /// don't exist on Linux, and `asyncAfter` on the main queue does the same
     /// job.
     public static func printString(
@@ -20,7 +20,7 @@ public enum DelayedTask {
         }
     }
 
-    /// The seed's `dispatch_after_f` example (2 s on a global queue). The `_f`
+    /// The classic `dispatch_after_f` example (2 s on a global queue). The `_f`
     /// variant with a C function and a NULL context isn't available in Swift;
     /// the closure calls the function.
     public static func processSomething(
@@ -37,10 +37,10 @@ public enum DelayedTask {
     }
 }
 
-// MARK: - `foo` calls `bar` later (004 L142–149)
+// MARK: - `foo` calls `bar` later
 
 extension DelayedTask {
-    /// `foo` calls `bar` on the main queue 2 s later (004).
+    /// `foo` calls `bar` on the main queue 2 s later.
     public static func foo(
         after delay: Duration, log: @escaping @Sendable (String) -> Void
     ) {
@@ -54,10 +54,10 @@ extension DelayedTask {
     }
 }
 
-// MARK: - A prompt that reads its count late (003, GooglyPuff)
+// MARK: - A prompt that reads its count late (GooglyPuff)
 
 extension DelayedTask {
-    /// GooglyPuff's hint (003): one second later, on the main queue, show a
+    /// GooglyPuff's hint: one second later, on the main queue, show a
     /// prompt unless there are photos. The count is read when the block runs,
     /// not when it is scheduled.
     public static func showOrHideNavPrompt(

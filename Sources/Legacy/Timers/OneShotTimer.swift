@@ -3,7 +3,8 @@ import Foundation
 /// A non-repeating timer fires once, then is done.
 ///
 /// A `Timer` scheduled with `repeats: false` invalidates itself after it fires
-/// and releases its block (the seed's `userInfo` too); `isValid` is then false.
+/// and releases its block (a target/selector timer's `userInfo` too); `isValid`
+/// is then false.
 /// A dispatch timer source scheduled with `repeating: .never` fires once but
 /// stays alive until it is cancelled, so its handler cancels it. Use
 /// `Timer.scheduledTimer(withTimeInterval:…)`: on Linux,

@@ -6,7 +6,7 @@ import Foundation
 /// A timer fires only while the run loop it was scheduled on is running. On
 /// Linux the main run loop does not run under an async `main` or Swift Testing,
 /// so the demo runs on a thread of its own that runs its run loop until
-/// painting stops. The block form replaces the seed's target/selector and
+/// painting stops. The block form replaces the classic target/selector and
 /// `NSInvocation` forms, which Linux lacks. The run loop retains a scheduled
 /// timer and the timer retains its block until `invalidate()`, so the block
 /// holds `self` weakly, and `startPainting()` refuses to start a second timer
@@ -58,10 +58,10 @@ public final class RepeatingTimer: @unchecked Sendable {
     }
 }
 
-// MARK: - `timeFlies`: a dispatch timer source (004 L589–597)
+// MARK: - `timeFlies`: a dispatch timer source
 
 extension RepeatingTimer {
-    /// The dispatch-source form (004): "Time flies." every interval, within
+    /// The dispatch-source form: "Time flies." every interval, within
     /// `leeway`.
     ///
     /// A source is created suspended and does nothing until `resume()`. The
@@ -103,7 +103,7 @@ extension RepeatingTimer {
 // MARK: - Driver (the page's output; not part of the pattern)
 
 extension RepeatingTimer {
-    /// The seed's lifecycle: start, paint `times` times, stop.
+    /// The classic lifecycle: start, paint `times` times, stop.
     ///
     /// Runs the calling thread's run loop until painting has stopped, so call
     /// it on a thread that is free to do so.

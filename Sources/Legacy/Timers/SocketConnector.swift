@@ -15,7 +15,7 @@ public struct ConnectTimeoutError: Error, Sendable, CustomStringConvertible {
 /// one place. The timeout handler closes the attempt without looking at the
 /// state, exactly like `doConnectTimeout`; it is cancelling the timer in
 /// `didConnect` that keeps it from firing on a connected socket. A connect that
-/// finishes after the timeout is dropped. The seed's alternative, `asyncAfter`
+/// finishes after the timeout is dropped. The common alternative, `asyncAfter`
 /// with a weak/strong self, can't be cancelled, so its handler fires even after
 /// a connect.
 public final class SocketConnector: @unchecked Sendable {
@@ -102,7 +102,7 @@ extension SocketConnector {
     }
 }
 
-// MARK: - The connect timeout: a one-shot timer source (004 L542–588)
+// MARK: - The connect timeout: a one-shot timer source (as in CocoaAsyncSocket)
 
 extension SocketConnector {
     private func startConnectTimeout(_ timeout: Duration) {

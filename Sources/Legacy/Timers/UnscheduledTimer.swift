@@ -4,8 +4,8 @@ import Foundation
 /// A timer built now and scheduled on its thread's run loop only when `start()`
 /// is called.
 ///
-/// "A scheduled timer is a running engine, an unscheduled one is an engine
-/// ready to start" (seed). `Timer(timeInterval:repeats:block:)` makes a timer
+/// A scheduled timer is like a running engine, an unscheduled one like an
+/// engine ready to start. `Timer(timeInterval:repeats:block:)` makes a timer
 /// that is on no run loop and does nothing; `start()` adds it to the owning
 /// thread's run loop. From another thread that is a block posted with
 /// `RunLoop.perform`, plus `CFRunLoopWakeUp` because `perform` only enqueues.

@@ -7,7 +7,7 @@
 /// keeps counting while the machine sleeps; `SuspendingClock` doesn't, like
 /// `uptimeNanoseconds`, which makes no difference for a benchmark. For async
 /// work, `measure` has an `async` form that awaits the closure.
-public enum Benchmark {
+public nonisolated enum Benchmark {
     /// The last run's result and the fastest run.
     public static func measure<Result>(
         repetitions: Int,
@@ -27,7 +27,7 @@ public enum Benchmark {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension Benchmark {
+nonisolated extension Benchmark {
     /// The work: how many primes are below `limit`, by trial division.
     public static func primeCount(below limit: Int) -> Int {
         var count = 0

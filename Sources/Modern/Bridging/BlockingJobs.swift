@@ -11,7 +11,7 @@ import Synchronization
 /// cores ÷ block time, and every other task in the process waits too. Waiting
 /// should suspend (`Task.sleep`); blocking work that can't be avoided belongs
 /// on a thread of its own, awaited through a continuation.
-public enum BlockingJobs {
+public nonisolated enum BlockingJobs {
     /// Runs `work` for jobs 0..<count as child tasks; returns the results in
     /// job order.
     public static func run(
@@ -37,7 +37,7 @@ public enum BlockingJobs {
 
 // MARK: - Waiting: suspend instead
 
-extension BlockingJobs {
+nonisolated extension BlockingJobs {
     /// A job that waits by suspending: its thread runs other tasks meanwhile.
     public static func waitingJob(_ job: Int, wait: Duration) async -> Int {
         try? await Task.sleep(for: wait)
@@ -47,7 +47,7 @@ extension BlockingJobs {
 
 // MARK: - Truly blocking work: a thread of its own
 
-extension BlockingJobs {
+nonisolated extension BlockingJobs {
     /// Runs blocking `body` on a new thread and suspends until it returns, so
     /// the pool's thread is free meanwhile. For many such calls, keep a few
     /// threads for them instead of one each (`worker-thread-pool`).
@@ -67,9 +67,9 @@ extension BlockingJobs {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension BlockingJobs {
+nonisolated extension BlockingJobs {
     /// The three kinds of job the page runs.
-    public enum Variant: Sendable {
+    public nonisolated enum Variant: Sendable {
         case blocking, suspending, ownThread
     }
 
@@ -94,7 +94,7 @@ extension BlockingJobs {
     }
 
     /// Counts jobs in flight and remembers the highest count seen.
-    final class InFlightGauge: Sendable {
+    nonisolated final class InFlightGauge: Sendable {
         private let current = Atomic(0)
         private let highest = Atomic(0)
 

@@ -12,7 +12,7 @@ import Synchronization
 /// default is back: the closure copies (`[integerValue]`). What both sides must
 /// see goes in a `Mutex` or an actor; what the closure computes comes back as
 /// its result.
-public enum CaptureSemantics {
+public nonisolated enum CaptureSemantics {
     /// The copy: a `@Sendable` closure needs the capture list.
     public static func scopeTestCopy(
         log: @escaping @Sendable (String) -> Void
@@ -50,7 +50,7 @@ public enum CaptureSemantics {
 
 // MARK: - Locals, outside variables and `__block` writes
 
-extension CaptureSemantics {
+nonisolated extension CaptureSemantics {
     /// A task's own locals are its own: no restriction.
     public static func independentBlock(
         log: @escaping @Sendable (String) -> Void
@@ -96,7 +96,7 @@ extension CaptureSemantics {
 
 // MARK: - `self` in a block
 
-extension CaptureSemantics {
+nonisolated extension CaptureSemantics {
     /// The owner of `stringProperty` is an actor: closures reach it there.
     public actor PropertyOwner {
         public var stringProperty = ""
@@ -122,7 +122,7 @@ extension CaptureSemantics {
 
 // MARK: - Stopping an enumeration
 
-extension CaptureSemantics {
+nonisolated extension CaptureSemantics {
     /// No captured flag: `contains(where:)` returns it, and stops at the
     /// first match.
     public static func contains(
@@ -139,9 +139,9 @@ extension CaptureSemantics {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension CaptureSemantics {
-    /// The seed's four-string set.
-    public static let seedSet: Set<String> = ["Alpha", "Beta", "Gamma", "X"]
+nonisolated extension CaptureSemantics {
+    /// The classic four-string set.
+    public static let sampleSet: Set<String> = ["Alpha", "Beta", "Gamma", "X"]
 
     public static func runSelf(
         log: @escaping @Sendable (String) -> Void
@@ -150,6 +150,6 @@ extension CaptureSemantics {
     }
 
     public static func runStop(log: (String) -> Void) {
-        log("found = \(contains("gamma", in: seedSet))")
+        log("found = \(contains("gamma", in: sampleSet))")
     }
 }

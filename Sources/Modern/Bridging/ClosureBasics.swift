@@ -10,7 +10,7 @@ import Foundation
 /// one task owns it. An `async` closure may `await` inside. The conversions
 /// run on the shared pool (`@concurrent`), three at once in a task group, and
 /// the results come back in submission order.
-public enum ClosureBasics {
+public nonisolated enum ClosureBasics {
     /// A closure type that crosses tasks is `@Sendable`.
     public typealias IntToStringConverter = @Sendable (UInt) -> String
 
@@ -35,7 +35,7 @@ public enum ClosureBasics {
 
 // MARK: - Blocks as arguments, used at once or kept
 
-extension ClosureBasics {
+nonisolated extension ClosureBasics {
     /// The SDK's enumeration is `map`: the closure runs once per element.
     public static func convertAll(
         _ numbers: [UInt],
@@ -76,7 +76,7 @@ extension ClosureBasics {
 
 // MARK: - Blocks that call blocks
 
-extension ClosureBasics {
+nonisolated extension ClosureBasics {
     /// `async` closures: one awaits the other.
     public static let trimString: @Sendable (String) async -> String = {
         inputString in
@@ -97,8 +97,8 @@ extension ClosureBasics {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension ClosureBasics {
-    /// Calls each form once, as the seeds do.
+nonisolated extension ClosureBasics {
+    /// Calls each form once, as the classic examples do.
     public static func run(log: (String) -> Void) async {
         log("subtract(10, 20) == \(subtract(10, 20))")
         log("string = \(intToString(10))")

@@ -7,7 +7,7 @@
 /// callers that still pass a handler, a shim starts a task and calls it; and
 /// a callback API you can't change is wrapped with a checked continuation,
 /// resumed exactly once (a second resume traps; a lost one is reported).
-public struct ImageProcessor: Sendable {
+public nonisolated struct ImageProcessor: Sendable {
     private let process: @Sendable ([UInt8]) async -> Bool
 
     /// `process` does the actual processing; the default checks the image.
@@ -49,7 +49,7 @@ public struct ImageProcessor: Sendable {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension ImageProcessor {
+nonisolated extension ImageProcessor {
     public static let sampleImage: [UInt8] = Array(0..<64)
 
     /// Starts the call as a child task, so the caller goes on meanwhile.

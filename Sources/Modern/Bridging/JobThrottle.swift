@@ -13,7 +13,7 @@ import Synchronization
 /// call, so a cancelled batch leaves nothing behind. A `DispatchSemaphore`
 /// in a task would block one of the pool's few threads instead
 /// (`semaphore-in-async-starvation`).
-public enum JobThrottle {
+public nonisolated enum JobThrottle {
     /// Runs `body` once for each job, at most `limit` at a time, and returns
     /// when all have finished (or, once the caller is cancelled, when the
     /// running ones have).
@@ -36,7 +36,7 @@ public enum JobThrottle {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension JobThrottle {
+nonisolated extension JobThrottle {
     /// Twenty jobs that each take `work`, at most three at a time; returns
     /// the most that were ever running at once.
     public static func runJobs(
@@ -59,7 +59,7 @@ extension JobThrottle {
     ///
     /// `Atomic` is `~Copyable`, so it cannot be captured by an escaping
     /// closure; a `Sendable` class holding it can.
-    final class InFlightGauge: Sendable {
+    nonisolated final class InFlightGauge: Sendable {
         private let current = Atomic(0)
         private let highest = Atomic(0)
 

@@ -13,7 +13,7 @@ import Foundation
 /// agree; neither asks which thread runs the code (`Thread.isMainThread` is
 /// `false` for main-actor code on Linux after `dispatchMain()` and under Swift
 /// Testing).
-public enum MainThreadCheck {
+public nonisolated enum MainThreadCheck {
     /// An update that only the main actor may run.
     @MainActor
     public static func updateOnMainActor(
@@ -27,7 +27,7 @@ public enum MainThreadCheck {
 
 // MARK: - A callback that promises the main queue
 
-extension MainThreadCheck {
+nonisolated extension MainThreadCheck {
     /// A callback API the app does not own, which promises to call back on
     /// the main queue.
     public static func fetchTitle(
@@ -73,7 +73,7 @@ public final class TitleScreen {
 
 // MARK: - A broken promise: the check traps
 
-extension MainThreadCheck {
+nonisolated extension MainThreadCheck {
     /// The same API with a bug: it calls back on the global queue.
     public static func fetchTitleOffMain(
         completion: @escaping @Sendable (String) -> Void

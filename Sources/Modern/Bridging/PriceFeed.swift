@@ -2,7 +2,7 @@
 ///
 /// The bug is kept, so that the test below can catch it: an item the feed has
 /// cached is reported twice, first the stale cached price, then the fresh one.
-public struct PriceFeed: Sendable {
+public nonisolated struct PriceFeed: Sendable {
     let prices: [String: Int]
     let cached: [String: Int]
     let delay: Duration
@@ -58,7 +58,7 @@ public struct PriceFeed: Sendable {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension PriceFeed {
+nonisolated extension PriceFeed {
     /// What the test checks, counted by hand so that it also runs outside a
     /// test: logs each price and compares the count with the expected one.
     public func checkOnePricePerItem(

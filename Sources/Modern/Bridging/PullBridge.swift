@@ -13,7 +13,7 @@ import Synchronization
 /// nothing is dropped). Cancelling a suspended producer resumes it with
 /// `CancellationError`, and `feed` then fails the stream, so the blocked
 /// reader wakes with an error instead of waiting forever.
-public final class PullBridge: Sendable {
+public nonisolated final class PullBridge: Sendable {
     /// How the stream failed, as the reader sees it.
     public enum ReadError: Error, Equatable {
         case failed(String)
@@ -47,7 +47,7 @@ public final class PullBridge: Sendable {
 
 // MARK: - Producing
 
-extension PullBridge {
+nonisolated extension PullBridge {
     /// Appends `bytes`, suspending whenever the buffer is full.
     public func write(_ bytes: [UInt8]) async throws {
         var rest = bytes[...]
@@ -113,7 +113,7 @@ extension PullBridge {
 
 // MARK: - Reading
 
-extension PullBridge {
+nonisolated extension PullBridge {
     /// Blocks until bytes are buffered or the stream ended; `[]` means
     /// end-of-stream. Call it only on the thread `readOnThread` starts.
     public func read(max: Int) throws -> [UInt8] {
@@ -152,9 +152,9 @@ extension PullBridge {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension PullBridge {
+nonisolated extension PullBridge {
     /// What the reader saw.
-    public struct Summary: Sendable, Equatable {
+    public nonisolated struct Summary: Sendable, Equatable {
         public var bytes = 0
         public var digest: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
         public var endOfStreams = 0
@@ -182,7 +182,7 @@ extension PullBridge {
         return summary
     }
 
-    struct Failure: Error, CustomStringConvertible {
+    nonisolated struct Failure: Error, CustomStringConvertible {
         var description: String { "producer failed" }
     }
 
@@ -205,7 +205,7 @@ extension PullBridge {
     }
 }
 
-extension PullBridge.Summary {
+nonisolated extension PullBridge.Summary {
     mutating func add(_ bytes: [UInt8]) {
         self.bytes += bytes.count
         for byte in bytes {

@@ -11,7 +11,7 @@ import Synchronization
 /// about 12 s); with plain `wait()` nothing ever runs again. The compiler
 /// does not flag `DispatchSemaphore.wait` in async code. The fix: waiters
 /// `await` a signal and free their thread while they wait.
-public enum SemaphoreStarvation {
+public nonisolated enum SemaphoreStarvation {
     /// The bug. Returns, per waiter, whether it was released (false: its
     /// `timeout` passed first).
     public static func blockingWaiters(
@@ -44,7 +44,7 @@ public enum SemaphoreStarvation {
     }
 }
 
-extension Duration {
+nonisolated extension Duration {
     /// The duration as a `DispatchTimeInterval`, to the nanosecond.
     fileprivate var dispatchInterval: DispatchTimeInterval {
         let (seconds, attoseconds) = components
@@ -55,7 +55,7 @@ extension Duration {
 
 // MARK: - Waiting without a thread
 
-extension SemaphoreStarvation {
+nonisolated extension SemaphoreStarvation {
     /// The fix: eight tasks `await` a signal that a ninth sends. A waiting
     /// task is suspended and holds no thread, so the ninth runs at once.
     public static func suspendingWaiters(
@@ -80,11 +80,11 @@ extension SemaphoreStarvation {
 
 // MARK: - A signal that tasks await
 
-extension SemaphoreStarvation {
+nonisolated extension SemaphoreStarvation {
     /// A counting signal that tasks await: `signal()` resumes the longest
     /// waiter (FIFO), or is kept for the next `wait()`. A cancelled waiter
     /// leaves the queue and throws `CancellationError`; no permit is lost.
-    public final class AsyncSignal: Sendable {
+    public nonisolated final class AsyncSignal: Sendable {
         private struct Waiter {
             let id: Int
             let continuation: CheckedContinuation<Void, any Error>
@@ -148,7 +148,7 @@ extension SemaphoreStarvation {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension SemaphoreStarvation {
+nonisolated extension SemaphoreStarvation {
     /// Runs the buggy waiters and logs what happened in a fixed order (a
     /// child process shows lines as logged).
     public static func runBlockingWaiters(

@@ -15,7 +15,7 @@ import Synchronization
 /// are slower than callers, the chain of waiting tasks grows. Cancelling a job
 /// that waits skips it; cancelling the job in flight cancels its work, and
 /// the next job starts as soon as it has ended.
-public final class SerialAsyncWork: Sendable {
+public nonisolated final class SerialAsyncWork: Sendable {
     private let last = Mutex<Task<Void, Never>?>(nil)
 
     public init() {}
@@ -23,7 +23,7 @@ public final class SerialAsyncWork: Sendable {
 
 // MARK: - One job at a time: chain each task after the last one
 
-extension SerialAsyncWork {
+nonisolated extension SerialAsyncWork {
     /// Starts `job` once every earlier job has ended; cancel the returned
     /// task to skip the job, or to cancel it in flight.
     @discardableResult
@@ -77,7 +77,7 @@ extension SerialAsyncWork {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension SerialAsyncWork {
+nonisolated extension SerialAsyncWork {
     /// Three overlapping fetches, each taking `latency`; each result is shown
     /// on the main actor. Returns the most fetches ever in flight at once.
     @MainActor
@@ -117,7 +117,7 @@ extension SerialAsyncWork {
     }
 
     /// Counts fetches in flight and remembers the highest count.
-    public final class FetchGauge: Sendable {
+    public nonisolated final class FetchGauge: Sendable {
         private let counts = Mutex((current: 0, most: 0))
 
         public init() {}

@@ -4,7 +4,7 @@ import Synchronization
 /// The same callback API, unchanged: it answers on `callbackQueue`.
 ///
 /// It stands for any API you can't change that takes a completion handler.
-public final class ValueService: Sendable {
+public nonisolated final class ValueService: Sendable {
     private let workQueue = DispatchQueue(label: "ValueService.work")
     private let callbackQueue: DispatchQueue
 
@@ -34,7 +34,7 @@ public final class ValueService: Sendable {
 /// blocks its thread while a task awaits. It is `noasync`: calling it from
 /// async code is a compile error, because blocking a pool thread can starve
 /// the very task it waits for.
-public struct ValueClient: Sendable {
+public nonisolated struct ValueClient: Sendable {
     private let service: ValueService
 
     public init(service: ValueService) {
@@ -67,13 +67,13 @@ public struct ValueClient: Sendable {
 }
 
 /// Carries the task's result to the blocked thread, behind a `Mutex`.
-final class Handoff: Sendable {
+nonisolated final class Handoff: Sendable {
     let value = Mutex(0)
 }
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension ValueClient {
+nonisolated extension ValueClient {
     /// Asks for one value and logs it.
     public static func demo(
         _ client: ValueClient, key: Int,

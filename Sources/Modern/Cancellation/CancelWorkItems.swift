@@ -10,7 +10,7 @@ import Foundation
 /// (at its first `await`): the cancels come first, as they did on the
 /// suspended queue. A task that has started is cancelled the same way: it
 /// goes on until it checks (see the last section).
-public enum CancelWorkItems {
+public nonisolated enum CancelWorkItems {
     /// An async download: the data, or nil on failure.
     public typealias Download = @Sendable (_ address: String) async -> Data?
 
@@ -51,7 +51,7 @@ public enum CancelWorkItems {
 
 // MARK: - A started item runs to its end unless it checks
 
-extension CancelWorkItems {
+nonisolated extension CancelWorkItems {
     /// Starts a task that works through `steps` steps. `cancel()` on it once
     /// it has started changes nothing unless `checksCancel` has it read
     /// `Task.isCancelled` before each step.
@@ -76,7 +76,7 @@ extension CancelWorkItems {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension CancelWorkItems {
+nonisolated extension CancelWorkItems {
     /// Runs `runSteps`, pauses it after step `pauseAfter` until it has been
     /// cancelled, and waits until it has finished.
     public static func cancelWhileRunning(

@@ -13,7 +13,7 @@ import Foundation
 /// that end into a `CancellationError`: a cancelled fetch returns no partial
 /// data. There is no state to keep and nothing to finish: the function
 /// returns or throws exactly once.
-public enum CancellableFetch {
+public nonisolated enum CancellableFetch {
     /// The whole body, once the connection has finished. Throws
     /// `CancellationError` if the task is cancelled first.
     public static func data(
@@ -58,7 +58,7 @@ public enum CancellableFetch {
 extension CancellableFetch {
     /// A delegate-driven connection: `start` calls back later, on another
     /// thread, with each chunk and then once when done; `cancel` stops it.
-    public struct Connection: Sendable {
+    public nonisolated struct Connection: Sendable {
         public let start:
             @Sendable (
                 _ didReceive: @escaping @Sendable (Data) -> Void,

@@ -6,15 +6,15 @@
 /// soon as the task is cancelled, however long it had left. The loop leaves on
 /// that error, so the work after the sleep never runs for a cancelled task,
 /// and the task ends at the cancel instead of at the end of the interval.
-/// Swallow the error with `try?` and the seed's extra iteration is back (see
+/// Swallow the error with `try?` and the classic extra iteration is back (see
 /// the last section). Dropping the handle (`myTask = nil`) stops nothing, just
 /// as releasing the thread didn't: only `cancel()` does.
-public enum ThreadExit {
+public nonisolated enum ThreadExit {
     /// Starts the loop in a new task and returns its handle.
     /// `swallowsCancellation: true` runs the `try?` version.
     ///
     /// - Parameters:
-    ///   - loopSleep: how long each loop iteration sleeps (the seed's 4 s).
+    ///   - loopSleep: how long each loop iteration sleeps (classically 4 s).
     ///   - willSleep: called just before each sleep; the page's driver uses it
     ///     to place the cancel mid-iteration.
     public static func start(
@@ -32,7 +32,7 @@ public enum ThreadExit {
         }
     }
 
-    /// The seed's `stopThread`: cancel, then drop the handle.
+    /// The classic `stopThread`: cancel, then drop the handle.
     public static func stopThread(
         _ myTask: inout Task<Void, Never>?,
         log: @escaping @Sendable (String) -> Void
@@ -46,7 +46,7 @@ public enum ThreadExit {
 
 // MARK: - The fixed entry point: check again after the sleep
 
-extension ThreadExit {
+nonisolated extension ThreadExit {
     private static func loop(
         _ loopSleep: Duration,
         _ willSleep: @Sendable () async -> Void,
@@ -67,9 +67,9 @@ extension ThreadExit {
     }
 }
 
-// MARK: - The seed's first version: `try?` brings the extra iteration back
+// MARK: - The first version: `try?` brings the extra iteration back
 
-extension ThreadExit {
+nonisolated extension ThreadExit {
     private static func loopSwallowingCancellation(
         _ loopSleep: Duration,
         _ willSleep: @Sendable () async -> Void,
@@ -88,9 +88,10 @@ extension ThreadExit {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension ThreadExit {
+nonisolated extension ThreadExit {
     /// Starts the loop and cancels it while its first iteration runs (a
-    /// gate, where the seed waited 3 s), then waits until it has finished.
+    /// gate, where the classic version waited 3 s), then waits until it has
+    /// finished.
     public static func run(
         loopSleep: Duration,
         swallowsCancellation: Bool = false,

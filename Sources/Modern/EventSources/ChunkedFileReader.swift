@@ -11,7 +11,7 @@ import Foundation
 /// consumer: the stream buffers what it reads (see the page's pitfalls).
 /// `DispatchData` is not `Sendable` on Linux, so each chunk crosses into the
 /// stream as `Data`: one copy per chunk, where the Legacy side copies none.
-public enum ChunkedFileReader {
+public nonisolated enum ChunkedFileReader {
     /// The chunks of the file at `path`, each at most `chunkSize` bytes.
     public static func chunks(
         path: String, chunkSize: Int
@@ -52,7 +52,7 @@ public enum ChunkedFileReader {
 
 // MARK: - Slices, bytes and writing back
 
-extension ChunkedFileReader {
+nonisolated extension ChunkedFileReader {
     /// Writes `data` to a new file at `path`.
     ///
     /// `Data` needs no region walk: it is contiguous, and its slices
@@ -81,7 +81,7 @@ extension ChunkedFileReader {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension ChunkedFileReader {
+nonisolated extension ChunkedFileReader {
     /// Reads the file, checks the chunks, a slice and a write round-trip, and
     /// returns how long the read took.
     public static func demo(

@@ -15,13 +15,13 @@ import Foundation
 /// source, whose cancel handler closes the descriptor once. Dispatch does not
 /// mark sources `Sendable`, though any thread may cancel one: hence
 /// `@preconcurrency import Dispatch`.
-public enum DirectoryWatcher {
+public nonisolated enum DirectoryWatcher {
     /// What happened to the watched directory.
     public enum Event: Sendable, Equatable {
         case changed, deleted
     }
 
-    /// Why a directory could not be watched: the seed's message.
+    /// Why a directory could not be watched: the classic message.
     public struct WatchError: Error, CustomStringConvertible {
         public let path: String
         public let code: Int32
@@ -71,7 +71,7 @@ public enum DirectoryWatcher {
 
 // MARK: - Reading the inotify records
 
-extension DirectoryWatcher {
+nonisolated extension DirectoryWatcher {
     /// The masks of every queued event; the descriptor is non-blocking, so
     /// reading stops when the queue is empty.
     static func readEvents(from fd: Int32) -> [UInt32] {
@@ -98,7 +98,7 @@ extension DirectoryWatcher {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension DirectoryWatcher {
+nonisolated extension DirectoryWatcher {
     /// Watches `directory`, adds a file to it, then deletes the directory, and
     /// returns once the watcher has closed its descriptor.
     public static func addFileThenDelete(

@@ -11,7 +11,7 @@ import Foundation
 /// The blocking `read` runs in a `@concurrent` function, off the caller's
 /// actor. Leaving the loop early drops the iterator, whose `FileHandle` closes
 /// the file.
-public struct LineReader: AsyncSequence, Sendable {
+public nonisolated struct LineReader: AsyncSequence, Sendable {
     public typealias Element = String
     private let url: URL
     private let chunkSize: Int
@@ -30,7 +30,7 @@ public struct LineReader: AsyncSequence, Sendable {
 
 extension LineReader {
     /// Reads a chunk only when the consumer asks for a line it doesn't have.
-    public struct Iterator: AsyncIteratorProtocol {
+    public nonisolated struct Iterator: AsyncIteratorProtocol {
         private let url: URL
         private let chunkSize: Int
         private var file: FileHandle?
@@ -51,7 +51,8 @@ extension LineReader {
                         decoding: buffer[start..<newline], as: UTF8.self)
                 }
                 if atEnd {
-                    // The seed elides this: without it the last line is lost.
+                    // Classic versions elide this: without it the last line
+                    // is lost.
                     guard start < buffer.count else { return nil }
                     defer { start = buffer.count }
                     return String(decoding: buffer[start...], as: UTF8.self)
@@ -85,7 +86,7 @@ extension LineReader {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension LineReader {
+nonisolated extension LineReader {
     /// Reads the file's lines, checks them against the file, and returns how
     /// long the reading took.
     public static func demo(

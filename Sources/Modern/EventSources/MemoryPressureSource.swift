@@ -6,7 +6,7 @@ import Dispatch
     /// The source stays (there is no concurrency API for memory pressure);
     /// only the newest event is buffered, and ending the stream, or
     /// cancelling the task that iterates it, cancels the source.
-    public func memoryPressureEvents()
+    public nonisolated func memoryPressureEvents()
         -> AsyncStream<DispatchSource.MemoryPressureEvent>
     {
         AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in

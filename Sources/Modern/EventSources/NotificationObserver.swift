@@ -11,7 +11,7 @@ import Synchronization
 /// Corelibs Foundation has no `notifications(named:)`, and `Notification` is
 /// not `Sendable` there, so `transform` takes a `Sendable` value out of each
 /// notification in the block, on the posting thread.
-public final class NotificationObserver: Sendable {
+public nonisolated final class NotificationObserver: Sendable {
     /// Await it after releasing the owner to know the observer is gone.
     public let consumer: Task<Void, Never>
 
@@ -55,7 +55,7 @@ public final class NotificationObserver: Sendable {
 
 /// The observer's token, which is not `Sendable`, where the `@Sendable`
 /// `onTermination` closure can reach it.
-private final class ObserverToken: Sendable {
+private nonisolated final class ObserverToken: Sendable {
     private let token: Mutex<(any NSObjectProtocol)?>
     init(_ token: sending any NSObjectProtocol) { self.token = Mutex(token) }
 
@@ -69,7 +69,7 @@ private final class ObserverToken: Sendable {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension NotificationObserver {
+nonisolated extension NotificationObserver {
     /// Posts three saves while an owner lives, releases it, and posts a
     /// fourth. `center` should be private to the caller: a post on `.default`
     /// reaches every observer in the process.

@@ -9,7 +9,7 @@ import Foundation
 /// continuation instead: every path resumes it exactly once. The caller
 /// continues in its own isolation after the `await`, not on the thread that
 /// reaped the child.
-public enum ProcessExitWatch {
+public nonisolated enum ProcessExitWatch {
     /// Runs `executable` and returns its exit status once it has exited;
     /// throws if it cannot be started.
     public static func run(
@@ -34,7 +34,7 @@ public enum ProcessExitWatch {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension ProcessExitWatch {
+nonisolated extension ProcessExitWatch {
     /// Runs `executable`, then logs `child quit.` and its status (or that it
     /// did not start).
     public static func watchChild(

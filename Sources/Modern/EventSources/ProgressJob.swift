@@ -11,7 +11,7 @@
 /// value, in order, later. Pass
 /// `.bufferingNewest(1)` when only the latest value matters: a slow consumer
 /// then skips stale values, and still gets the last one before the end.
-public enum ProgressJob {
+public nonisolated enum ProgressJob {
     /// Starts the job; returns its progress and the task running it.
     public static func start(
         chunks: Int,

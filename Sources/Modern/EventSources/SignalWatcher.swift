@@ -15,7 +15,7 @@ import Foundation
 /// Legacy side, the signal is ignored first, or its default action ends the
 /// process. `@preconcurrency import Dispatch`: a source may be cancelled from
 /// any thread, but Dispatch does not mark it `Sendable`.
-public enum SignalWatcher {
+public nonisolated enum SignalWatcher {
     /// The deliveries of `signo`; `cancelled` runs once the source has been
     /// cancelled.
     public static func signals(
@@ -39,7 +39,7 @@ public enum SignalWatcher {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension SignalWatcher {
+nonisolated extension SignalWatcher {
     /// Sends SIGUSR2 to this process `times` times, each once the previous one
     /// has been handled, then stops listening. Signals are process-wide: run
     /// it only in a process of its own.

@@ -7,9 +7,9 @@ import Foundation
 /// listener.connections`. Leaving that loop terminates the stream, whose
 /// `onTermination` cancels the source; the cancel handler closes the listening
 /// socket and finishes the stream, so a loop that runs to its end has seen the
-/// socket closed. The weak/strong `self` dance of the seed
+/// socket closed. The weak/strong `self` dance of the Objective-C version
 /// becomes the lifetime of the loop.
-public struct SocketListener: Sendable {
+public nonisolated struct SocketListener: Sendable {
     /// The port the kernel chose (the socket is bound to port 0).
     public let port: UInt16
     /// The listening socket; closed by the cancel handler.
@@ -66,7 +66,7 @@ public struct SocketListener: Sendable {
 
 // MARK: - A non-blocking socket on 127.0.0.1, port 0
 
-extension SocketListener {
+nonisolated extension SocketListener {
     /// Creates, binds and listens; the kernel picks a free port.
     static func listenOnLoopback(backlog: Int32 = 16) throws -> Int32 {
         #if canImport(Glibc)
@@ -109,7 +109,7 @@ extension SocketListener {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension SocketListener {
+nonisolated extension SocketListener {
     /// Accepts `clients` loopback connections that it opens itself, waiting
     /// at most `timeout` for them, then stops.
     public static func acceptClients(

@@ -13,7 +13,7 @@ import Foundation
 @MainActor
 public final class BatchPhotoDownloader {
     /// A downloaded photo.
-    public struct Photo: Sendable {
+    public nonisolated struct Photo: Sendable {
         public let url: URL
         public let data: Data
     }

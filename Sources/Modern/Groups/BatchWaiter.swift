@@ -8,7 +8,7 @@ import Foundation
 /// and cancellation reaches every load still running. Each load must respond to
 /// it (`Task.sleep`, `URLSession` and `Task.checkCancellation()` do), or the
 /// race still waits for the load it has given up on.
-public enum BatchWaiter {
+public nonisolated enum BatchWaiter {
     /// Loads `urls` concurrently and returns how many succeeded; throws
     /// `TimeoutError` when `timeout` passes first, after cancelling the loads
     /// still running.

@@ -10,11 +10,11 @@ import Foundation
 /// concurrently, and the line after the group is the notify. The two APIs are
 /// the same fakes as on the legacy side; they stay callback-based, which is the
 /// point.
-public enum GroupedCallbacks {}
+public nonisolated enum GroupedCallbacks {}
 
 // MARK: - The bridges
 
-extension GroupedCallbacks.Context {
+nonisolated extension GroupedCallbacks.Context {
     /// Runs `work` on the context's queue and returns its result (Core Data's
     /// own `perform(_:) async` has this shape, on Apple platforms).
     public func perform<T: Sendable>(
@@ -26,7 +26,7 @@ extension GroupedCallbacks.Context {
     }
 }
 
-extension GroupedCallbacks.Fetcher {
+nonisolated extension GroupedCallbacks.Fetcher {
     /// Fetches `url`; throws the API's error. The completion resumes the
     /// continuation exactly once, on every path.
     public func send(_ url: URL) async throws -> Data {
@@ -47,7 +47,7 @@ extension GroupedCallbacks.Fetcher {
 extension GroupedCallbacks {
     /// Stands in for `NSManagedObjectContext`: `perform(_:)` returns at once
     /// and runs the block later on the context's private serial queue.
-    public final class Context: Sendable {
+    public nonisolated final class Context: Sendable {
         private let queue = DispatchQueue(label: "GroupedCallbacks.Context")
 
         public init() {}
@@ -59,7 +59,7 @@ extension GroupedCallbacks {
 
     /// Stands in for `NSURLConnection.sendAsynchronousRequest`: answers each
     /// URL after a latency, on a global queue, with its data or an error.
-    public final class Fetcher: Sendable {
+    public nonisolated final class Fetcher: Sendable {
         /// The error for a URL the fetcher has no data for.
         public struct NotFound: Error, CustomStringConvertible {
             public let url: URL
@@ -98,7 +98,7 @@ extension GroupedCallbacks {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension GroupedCallbacks {
+nonisolated extension GroupedCallbacks {
     /// Saves in `context` and fetches every URL, concurrently; logs the notify
     /// line after every handler has run.
     public static func saveAndFetch(

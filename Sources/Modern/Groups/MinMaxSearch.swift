@@ -6,7 +6,7 @@
 /// them as they arrive. No context pointers, no join, no result properties read
 /// after a wait: the group does not return before every child has, and the
 /// results travel as return values.
-public enum MinMaxSearch {
+public nonisolated enum MinMaxSearch {
     /// `0..<count` cut into `workers` contiguous ranges; the first
     /// `count % workers` get one extra element, so none is dropped.
     static func workerRanges(count: Int, workers: Int) -> [Range<Int>] {
@@ -22,7 +22,7 @@ public enum MinMaxSearch {
 
 // MARK: - A task group over slices
 
-extension MinMaxSearch {
+nonisolated extension MinMaxSearch {
     /// The minimum and maximum of `numbers`, found by `workers` child tasks.
     @concurrent
     public static func minMax(
@@ -57,7 +57,7 @@ extension MinMaxSearch {
 
 // MARK: - `async let`, for a fixed number of workers
 
-extension MinMaxSearch {
+nonisolated extension MinMaxSearch {
     /// The same with `async let`, for a fixed number of workers (here four).
     @concurrent
     public static func minMaxWithAsyncLet(
@@ -75,7 +75,7 @@ extension MinMaxSearch {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension MinMaxSearch {
+nonisolated extension MinMaxSearch {
     /// The naive version, for `compare` to time: one child task per number.
     /// Each child costs microseconds and some memory to create, schedule and
     /// collect, against a nanosecond of work: for a million numbers that is

@@ -11,7 +11,7 @@ import Foundation
 /// memory, so no buffer, lock or `nonisolated(unsafe)` is needed. The naive
 /// versions, one child per iteration or per row, are here too, for `compare` to
 /// time.
-public enum ParallelLoop {
+public nonisolated enum ParallelLoop {
     /// How many chunks to cut a loop into: one per core. Read once, because on
     /// Linux `activeProcessorCount` reads cgroup files on every call, which
     /// costs tens of microseconds.
@@ -50,7 +50,7 @@ public enum ParallelLoop {
 
 // MARK: - Row checksums: the children return theirs
 
-extension ParallelLoop {
+nonisolated extension ParallelLoop {
     /// The checksum of every row of a grayscale image, in row order; one child
     /// per chunk of rows.
     ///
@@ -84,7 +84,7 @@ extension ParallelLoop {
 
 // MARK: - The work for one row: a 5×5 blur (unchanged)
 
-extension ParallelLoop {
+nonisolated extension ParallelLoop {
     /// The work for one row: each pixel blurred with a 5×5 Gaussian (binomial
     /// weights 1 4 6 4 1, edges clamped), and the blurred values summed, each
     /// weighted by its column so that a pixel in the wrong place changes the
@@ -115,7 +115,7 @@ extension ParallelLoop {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension ParallelLoop {
+nonisolated extension ParallelLoop {
     /// The naive version: one child task per iteration.
     @concurrent
     public static func performOneChildPerIteration(

@@ -6,7 +6,7 @@
 /// when every child has finished. A task group cannot be unbalanced, so the
 /// failure modes of `enter()`/`leave()` move to the places where callback code
 /// is bridged with a continuation: resuming twice traps, never resuming hangs.
-public enum ReloadViews {
+public nonisolated enum ReloadViews {
     static let views = [
         "reloadTableView", "reloadScrollView", "reloadImageView",
     ]
@@ -40,7 +40,7 @@ public enum ReloadViews {
 
 // MARK: - Misused continuations (deliberately wrong; only in a child process)
 
-extension ReloadViews {
+nonisolated extension ReloadViews {
     /// Wrong: resumes a continuation twice, the counterpart of a `leave()` too
     /// many. A checked continuation traps ("SWIFT TASK CONTINUATION MISUSE",
     /// SIGILL on Linux).

@@ -9,7 +9,7 @@ import Synchronization
 /// `Sendable`, and the class is `Sendable` only because its one stored property
 /// is a `Mutex`. No `@unchecked`, and the API stays synchronous; an `actor`
 /// would do too, at the price of an `await` at every call.
-public final class PhotoLibrary: Sendable {
+public nonisolated final class PhotoLibrary: Sendable {
     public struct Photo: Hashable, Sendable {
         public let id: Int
         public init(id: Int) { self.id = id }
@@ -63,7 +63,7 @@ public actor PhotoLibraryLoader {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension PhotoLibrary {
+nonisolated extension PhotoLibrary {
     /// How many times the initialiser of `shared` has run in this process: 1
     /// once anyone has used it.
     public static var sharedInitializations: Int {

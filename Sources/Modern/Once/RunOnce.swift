@@ -17,7 +17,7 @@ public actor RunOnce {
     private var numberOfEntries = 0
     private var launch: Task<Void, Never>?
 
-    /// `setUp` is the one-time work itself (reading settings, say); the seed's
+    /// `setUp` is the one-time work itself (reading settings, say); the classic
     /// block has none.
     public init(
         log: @escaping @Sendable (String) -> Void,
@@ -27,7 +27,7 @@ public actor RunOnce {
         self.setUp = setUp
     }
 
-    /// What the seed's `application(_:didFinishLaunchingWithOptions:)` does.
+    /// What the classic `application(_:didFinishLaunchingWithOptions:)` does.
     /// Call it as often as you like.
     public func didFinishLaunching() async {
         let task = launch ?? Task { await executedOnlyOnce() }
@@ -44,8 +44,8 @@ public actor RunOnce {
 
 // MARK: - A value: `static let` is Swift's `dispatch_once`
 
-/// A colour as four numbers: the seed's `UIColor`, which Linux does not have.
-public struct RGBA: Hashable, Sendable {
+/// A colour as four numbers: the classic `UIColor`, which Linux does not have.
+public nonisolated struct RGBA: Hashable, Sendable {
     public let red: Double
     public let green: Double
     public let blue: Double
@@ -59,8 +59,8 @@ public struct RGBA: Hashable, Sendable {
     }
 }
 
-extension RGBA {
-    /// The seed's `+boringColor`: a `static let` is initialised lazily, on
+nonisolated extension RGBA {
+    /// The classic `+boringColor`: a `static let` is initialised lazily, on
     /// first use, exactly once and thread-safely.
     public static let boringColor = RGBA(
         red: 0.380, green: 0.376, blue: 0.376, alpha: 1.000)
@@ -78,7 +78,7 @@ extension RunOnce {
     public var entries: Int { numberOfEntries }
 }
 
-extension RGBA: CustomStringConvertible {
+nonisolated extension RGBA: CustomStringConvertible {
     public var description: String {
         let parts = [red, green, blue, alpha].map { String(format: "%.3f", $0) }
         return "RGBA(" + parts.joined(separator: ", ") + ")"

@@ -12,7 +12,7 @@ import Synchronization
 /// for its callback), and the callback that comes later finds it resumed.
 /// `OneShot` decides which of the two goes first; a checked continuation
 /// resumed twice would trap.
-public enum AsyncOperation {
+public nonisolated enum AsyncOperation {
     /// A callback API: it answers `paramObject` later, on another thread.
     public typealias CallbackAPI =
         @Sendable (
@@ -39,11 +39,11 @@ public enum AsyncOperation {
 
 // MARK: - Resuming exactly once
 
-extension AsyncOperation {
+nonisolated extension AsyncOperation {
     /// Hands a continuation exactly one result: the first of the callback's
     /// answer and the cancellation, whichever arrives first (even before the
     /// continuation does).
-    final class OneShot: Sendable {
+    nonisolated final class OneShot: Sendable {
         private enum State {
             case idle
             case waiting(CheckedContinuation<Int, any Error>)
@@ -83,10 +83,10 @@ extension AsyncOperation {
     }
 }
 
-// MARK: - The seed's `SimpleOperation`, as an async function; two at once
+// MARK: - `SimpleOperation`, as an async function; two at once
 
-extension AsyncOperation {
-    /// The seed's `SimpleOperation`: logs `main`, awaits the callback API's
+nonisolated extension AsyncOperation {
+    /// The classic `SimpleOperation`: logs `main`, awaits the callback API's
     /// answer, logs it. Cancelled before it starts, it throws before `main`.
     public static func simpleOperation(
         _ paramObject: Int,
@@ -99,7 +99,7 @@ extension AsyncOperation {
         log("Operation \(paramObject) - Parameter Object = \(value)")
     }
 
-    /// The seed's pair, 111 and 222, as child tasks; the line after both is
+    /// The classic pair, 111 and 222, as child tasks; the line after both is
     /// what the dependent operation was.
     public static func runPair(
         request: @escaping CallbackAPI,
@@ -127,7 +127,7 @@ extension AsyncOperation {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension AsyncOperation {
+nonisolated extension AsyncOperation {
     /// Started in a task that is already cancelled: it throws before `main`,
     /// and the line after it still runs.
     public static func runCancelledBeforeStart(

@@ -1,6 +1,6 @@
 import Foundation
 
-/// 004's view controller: a task downloads an image, then awaits the main
+/// A classic view controller: a task downloads an image, then awaits the main
 /// actor while it shows it.
 ///
 /// The operation becomes a `@concurrent` function, so the download runs off the
@@ -11,7 +11,7 @@ import Foundation
 /// on the main actor it just runs the closure.
 @MainActor
 public final class AvatarDownload {
-    /// The seed's `kURL`.
+    /// The Objective-C example's `kURL`.
     public static let kURL = "http://avatar.csdn.net/2/C/D/1_totogo2010.jpg"
 
     let load: @Sendable (URL) async throws -> Data

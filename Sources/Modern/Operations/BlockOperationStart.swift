@@ -8,8 +8,8 @@
 /// `@concurrent`, a nonisolated async function runs on its caller's actor
 /// (`NonisolatedNonsendingByDefault`) and would hold the main actor just as
 /// `start()` held the main thread.
-public enum BlockOperationStart {
-    /// The seed's count: `Count = 0` … `Count = 999`, then
+public nonisolated enum BlockOperationStart {
+    /// The classic count: `Count = 0` … `Count = 999`, then
     /// `Main thread is here`.
     public static func countThenContinue(
         to endingCount: Int = 1000,

@@ -10,7 +10,7 @@
 /// that waits for something else, a callback or a lock, can't check; wrap
 /// such waits in `withTaskCancellationHandler` (`operation-subclass-async`).
 /// `cancelAllOperations()` is cancelling the one task that runs the jobs.
-public enum ChunkedOperation {
+public nonisolated enum ChunkedOperation {
     /// Processes up to `chunks` chunks, checking for cancellation before each;
     /// returns how many it processed. `afterChunk` runs after each chunk (the
     /// driver pauses there).
@@ -42,7 +42,7 @@ public enum ChunkedOperation {
 
 // MARK: - One task runs the jobs in turn; cancel it to cancel them all
 
-extension ChunkedOperation {
+nonisolated extension ChunkedOperation {
     /// Runs the jobs one after another, then reports. Cancelling the task
     /// that runs this stops the running job at its next check, and every
     /// later job returns at its first check without a chunk; the report still
@@ -67,7 +67,7 @@ extension ChunkedOperation {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension ChunkedOperation {
+nonisolated extension ChunkedOperation {
     /// One job, paused after chunk 10 until its task has been cancelled:
     /// exactly 10 chunks are processed.
     public static func runCancelledWhileRunning(

@@ -12,7 +12,7 @@ import Synchronization
 /// `addTask` starts no new one. A semaphore in a task is the wrong tool for
 /// this: it blocks one of the pool's few threads while it waits
 /// (`semaphore-throttle`).
-public enum ConcurrencyLimit {
+public nonisolated enum ConcurrencyLimit {
     /// Runs `body` once for each job, at most `limit` at a time, and returns
     /// when all have finished.
     public static func forEach<Job: Sendable>(
@@ -34,7 +34,7 @@ public enum ConcurrencyLimit {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension ConcurrencyLimit {
+nonisolated extension ConcurrencyLimit {
     /// Eight jobs that each take `work`, logging when they start and finish;
     /// returns the most that were ever running at once.
     public static func runJobs(
@@ -58,7 +58,7 @@ extension ConcurrencyLimit {
     ///
     /// `Atomic` is `~Copyable`, so it cannot be captured by an escaping
     /// closure; a `Sendable` class holding it can.
-    final class InFlightGauge: Sendable {
+    nonisolated final class InFlightGauge: Sendable {
         private let current = Atomic(0)
         private let highest = Atomic(0)
 

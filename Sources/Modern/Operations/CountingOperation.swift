@@ -8,7 +8,7 @@
 /// still runs the body, which stops at its next check by throwing
 /// `CancellationError`. `@concurrent` sends the counting to the shared pool
 /// whoever calls it.
-public enum CountingOperation {
+public nonisolated enum CountingOperation {
     /// The operation's `main`: counts from `startingCount` up to `endingCount`,
     /// checking for cancellation before every step.
     @concurrent
@@ -26,9 +26,9 @@ public enum CountingOperation {
 
 // MARK: - Awaited: the caller is suspended, not blocked
 
-extension CountingOperation {
-    /// 000's form: `Main thread is here` comes after the last count, because
-    /// the caller awaits it.
+nonisolated extension CountingOperation {
+    /// Started by hand: `Main thread is here` comes after the last count,
+    /// because the caller awaits it.
     public static func runByHand(
         log: @escaping @Sendable (String) -> Void
     ) async throws {
@@ -39,8 +39,8 @@ extension CountingOperation {
 
 // MARK: - As a child task; the completion follows the await
 
-extension CountingOperation {
-    /// 004's form: the count runs as a child task beside the caller, and what
+nonisolated extension CountingOperation {
+    /// On a queue: the count runs as a child task beside the caller, and what
     /// the completion block did comes after the `await` (cancelled or not).
     public static func runAsChildTask(
         log: @escaping @Sendable (String) -> Void
@@ -54,7 +54,7 @@ extension CountingOperation {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension CountingOperation {
+nonisolated extension CountingOperation {
     /// The child-task form, started in a task group that is already cancelled:
     /// its task and the `async let` child start cancelled, the body throws at
     /// its first check, before any count, and the completion still runs.

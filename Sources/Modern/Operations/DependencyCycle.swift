@@ -12,7 +12,7 @@
 /// backwards.
 ///
 /// This function never returns; it is run only in a child process.
-public enum DependencyCycle {
+public nonisolated enum DependencyCycle {
     /// Task A awaits task B and task B awaits task A; then the caller awaits
     /// A.
     public static func runMutualAwait(

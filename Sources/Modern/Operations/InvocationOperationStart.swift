@@ -8,19 +8,19 @@
 /// thread. Synchronous code that can't `await` but must have the work started
 /// before it goes on, as `start()` guaranteed, uses `Task.immediate`: the task
 /// runs right there, up to its first suspension, before the call returns.
-public final class InvocationOperationStart: Sendable {
+public nonisolated final class InvocationOperationStart: Sendable {
     let log: @Sendable (String) -> Void
 
     public init(log: @escaping @Sendable (String) -> Void) {
         self.log = log
     }
 
-    /// The method the seed's invocation operation calls.
+    /// The method the classic invocation operation calls.
     func simpleOperationEntry(_ paramObject: Int) async {
         log("Parameter Object = \(paramObject)")
     }
 
-    /// The seed's launch code: call the method with its argument, and wait.
+    /// The classic launch code: call the method with its argument, and wait.
     public func startSimpleOperation() async {
         let simpleObject = 123
         await simpleOperationEntry(simpleObject)

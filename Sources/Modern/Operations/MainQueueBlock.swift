@@ -10,7 +10,7 @@
 /// so assert isolation (`MainActor.assertIsolated()`), never
 /// `Thread.isMainThread`. From async code that needs the update done before it
 /// goes on, `await MainActor.run { … }` is the same hop, awaited.
-public enum MainQueueBlock {
+public nonisolated enum MainQueueBlock {
     /// Starts three UI updates on the main actor; returns at once. Await the
     /// tasks to know they have run.
     @discardableResult
@@ -27,7 +27,7 @@ public enum MainQueueBlock {
 
 // MARK: - Calling off a task: its body must check
 
-extension MainQueueBlock {
+nonisolated extension MainQueueBlock {
     /// Starts one update, and returns the task. A cancelled task still runs
     /// its body, so the body checks `Task.isCancelled` before it updates.
     public static func postCancellable(
@@ -42,7 +42,7 @@ extension MainQueueBlock {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension MainQueueBlock {
+nonisolated extension MainQueueBlock {
     /// Starts the three updates and logs `posted`; await the tasks to know
     /// they have run.
     public static func postThreeThenReturn(

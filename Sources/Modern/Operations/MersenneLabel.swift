@@ -1,4 +1,4 @@
-/// 004's label as a `@MainActor` model: a task computes off the main actor,
+/// A classic label as a `@MainActor` model: a task computes off the main actor,
 /// publishes on it, and is cancelled when the model goes away.
 ///
 /// The task captures `self` weakly (a `Task {}` captures it strongly by
@@ -7,7 +7,7 @@
 /// `[weak self]` alone would not stop the work: cancelling does, because the
 /// computation checks for cancellation between exponents (and yields, so a
 /// long loop does not hold its thread). The result is published only if the
-/// model is still there. `compute` is injectable; it defaults to the seed's
+/// model is still there. `compute` is injectable; it defaults to the classic
 /// `findLargestMersennePrime`.
 @MainActor
 public final class MersenneLabel {
@@ -53,8 +53,8 @@ public final class MersenneLabel {
 
 // MARK: - The computation: Lucas–Lehmer, up to 2^63 − 1
 
-/// The seed's `findLargestMersennePrime`.
-public enum Mersenne {
+/// The `findLargestMersennePrime` that the classic example calls.
+public nonisolated enum Mersenne {
     /// The largest Mersenne prime 2^p − 1 that fits in `UInt64`; throws
     /// `CancellationError` when cancelled.
     @concurrent

@@ -9,14 +9,14 @@
 /// other's handle. Awaiting a handle doesn't cancel it, and a cancelled task
 /// still runs its body unless that body checks, so a dependent checks what it
 /// got.
-public enum OperationDependencies {}
+public nonisolated enum OperationDependencies {}
 
-// MARK: - The seed's pair: two `await`s in order
+// MARK: - The classic pair: two `await`s in order
 
-extension OperationDependencies {
-    /// The seed's pair: Second (222) runs, then First (111). The caller goes on
-    /// at once and waits for the pair at the end, as the seed's caller goes on
-    /// while the queue works.
+nonisolated extension OperationDependencies {
+    /// The classic pair: Second (222) runs, then First (111). The caller goes
+    /// on at once and waits for the pair at the end, as the classic caller goes
+    /// on while the queue works.
     public static func runFirstAfterSecond(
         log: @escaping @Sendable (String) -> Void
     ) async {
@@ -49,8 +49,8 @@ extension OperationDependencies {
 
 // MARK: - A graph: `async let`, its results as return values
 
-extension OperationDependencies {
-    /// 004's graph: `operation1` and `operation2` run concurrently,
+nonisolated extension OperationDependencies {
+    /// A classic graph: `operation1` and `operation2` run concurrently,
     /// `intermediateOperation` needs both results, and `finishedOperation`
     /// needs the intermediate one.
     public static func runGraph(
@@ -88,7 +88,7 @@ extension OperationDependencies {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension OperationDependencies {
+nonisolated extension OperationDependencies {
     /// The same two entries without a dependency: both start at once, in either
     /// order.
     public static func runWithoutDependency(

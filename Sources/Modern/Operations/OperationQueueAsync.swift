@@ -9,8 +9,8 @@
 /// outside.
 /// When work must outlive its caller, that is an unstructured `Task {}`: keep
 /// its handle, because nobody awaits or cancels it for you.
-public enum OperationQueueAsync {
-    /// The seed's pair: 111 and 222 start as child tasks, and the caller logs
+public nonisolated enum OperationQueueAsync {
+    /// The classic pair: 111 and 222 start as child tasks, and the caller logs
     /// `Main thread is here` without waiting for them, then awaits both.
     public static func runTwoEntries(
         log: @escaping @Sendable (String) -> Void
@@ -40,7 +40,7 @@ public enum OperationQueueAsync {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension OperationQueueAsync {
+nonisolated extension OperationQueueAsync {
     /// The pair held back by a gate that opens after `Main thread is here`, so
     /// that line comes first; the two entries still run in either order.
     public static func runGated(

@@ -1,5 +1,5 @@
 /// The values an alert needs; `Sendable`, so they may cross to the main actor.
-public struct AlertViewData: Sendable {
+public nonisolated struct AlertViewData: Sendable {
     public var title: String
     public var message: String
     public var cancelButtonTitle: String

@@ -8,7 +8,7 @@ import Synchronization
 /// with the others, and the group does not return until every child has
 /// finished, so there is nothing to `notify`. How many children run at once is
 /// up to the cooperative pool (as wide as the core count).
-public enum ConcurrentQueue {
+public nonisolated enum ConcurrentQueue {
     /// Runs `count` independent jobs as child tasks and returns once all of
     /// them have finished. The "Job N finished" lines arrive in any order.
     public static func runJobs(
@@ -26,7 +26,7 @@ public enum ConcurrentQueue {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension ConcurrentQueue {
+nonisolated extension ConcurrentQueue {
     /// Proves that two child tasks really overlap: job A awaits a signal that
     /// only job B sends, and gives up after `timeout`. Returns `true` when the
     /// signal came.
@@ -66,7 +66,7 @@ extension ConcurrentQueue {
 /// The waiter parks a continuation; `send()` or the timeout resumes it,
 /// whichever comes first, and the `Mutex` makes sure it is resumed exactly
 /// once. A send that arrives before the wait is remembered.
-final class OverlapSignal: Sendable {
+nonisolated final class OverlapSignal: Sendable {
     private typealias Waiter = CheckedContinuation<Bool, Never>
 
     private struct State {

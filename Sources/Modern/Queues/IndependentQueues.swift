@@ -8,7 +8,7 @@ import Synchronization
 /// continuation that a job on actor 2 resumes. Unlike the queue version, the
 /// waiting job *suspends*: it holds no thread, and actor 1 is free for other
 /// calls meanwhile. Never wait on a semaphore inside an actor or a task.
-public enum IndependentQueues {
+public nonisolated enum IndependentQueues {
     /// Actor 1 waits (at most `timeout`) for a signal that actor 2 sends;
     /// returns actor 1's result once both jobs have finished.
     public static func signalAcrossActors(
@@ -72,7 +72,7 @@ extension IndependentQueues {
 /// The waiter parks a continuation; `send()` or the timeout resumes it,
 /// whichever comes first, and the `Mutex` makes sure it is resumed exactly
 /// once. A send that arrives before the wait is remembered.
-public final class CrossActorSignal: Sendable {
+public nonisolated final class CrossActorSignal: Sendable {
     private typealias Waiter = CheckedContinuation<Bool, Never>
 
     private struct State {

@@ -8,7 +8,7 @@
 /// checks. In synchronous code that must already be on the main actor, call
 /// `MainActor.assumeIsolated { … }` instead: it runs inline, and traps anywhere
 /// else.
-public enum MainHop {
+public nonisolated enum MainHop {
     /// Runs `body` at once when on the main actor, else enqueues it there.
     /// Await the task to know it has run.
     @discardableResult
@@ -23,7 +23,7 @@ public enum MainHop {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension MainHop {
+nonisolated extension MainHop {
     /// Logs "ran" through `runOnMain`, then "after". From the main actor "ran"
     /// comes first; from elsewhere "ran" waits for the main actor. Await the
     /// task to know both are logged.

@@ -10,7 +10,7 @@ import Foundation
 /// shown on the main actor. The numbers come from an injected generator, and
 /// the file is written atomically in a directory the caller picks.
 public actor NumberStore {
-    /// `RAND_MAX`: the largest value of the seed's
+    /// `RAND_MAX`: the largest value of the classic
     /// `arc4random() % ((unsigned int)RAND_MAX + 1)`.
     public static let randMax: UInt32 = 2_147_483_647
 

@@ -67,7 +67,7 @@ extension PhotoDetail {
         return faceOverlay(of: data)
     }
 
-    /// Stands in for the seed's `faceOverlayImageFromImage`: a pure, CPU-bound
+    /// Stands in for a real `faceOverlayImageFromImage`: a pure, CPU-bound
     /// function of the image's bytes (here a negative).
     public nonisolated static func faceOverlay(of image: Data) -> Data {
         Data(image.map { 255 - $0 })

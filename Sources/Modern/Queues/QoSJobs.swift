@@ -8,9 +8,9 @@
 /// parent's priority. Priorities are advisory, and awaiting a task raises it to
 /// the waiter's priority, so the jobs report through a stream and are awaited
 /// only after they have reported.
-public enum QoSJobs {
-    /// The seed's four QoS classes, most urgent first, and the priority each
-    /// becomes.
+public nonisolated enum QoSJobs {
+    /// The four global-queue QoS classes, most urgent first, and the priority
+    /// each becomes.
     public enum Urgency: String, CaseIterable, Sendable {
         case userInteractive, userInitiated, utility, background
 
@@ -26,7 +26,7 @@ public enum QoSJobs {
 
 // MARK: - One task per priority; the reports come through a stream
 
-extension QoSJobs {
+nonisolated extension QoSJobs {
     /// Starts one task per urgency at its priority, and returns what each one
     /// saw.
     public static func run(
@@ -68,10 +68,10 @@ extension QoSJobs {
 
 // MARK: - What a job saw: its priority, and its child's
 
-extension QoSJobs {
+nonisolated extension QoSJobs {
     /// What a job saw: its own priority, and the priority a child task of it
     /// inherited.
-    public struct Observation: Sendable, Equatable {
+    public nonisolated struct Observation: Sendable, Equatable {
         public let priority: TaskPriority
         public let childPriority: TaskPriority
     }

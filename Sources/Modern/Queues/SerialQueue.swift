@@ -9,7 +9,7 @@ import Synchronization
 /// run in submission order. An actor is *not* this: separate
 /// `Task { await actor.job() }` calls have no ordering guarantee, and an actor
 /// method that awaits lets other calls in.
-public final class SerialQueue: Sendable {
+public nonisolated final class SerialQueue: Sendable {
     public typealias Job = @Sendable () async -> Void
 
     private let jobs: AsyncStream<Job>.Continuation
@@ -39,8 +39,9 @@ public final class SerialQueue: Sendable {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension SerialQueue {
-    /// The seed's three counting jobs, submitted without waiting, then drained.
+nonisolated extension SerialQueue {
+    /// The classic three counting jobs, submitted without waiting, then
+    /// drained.
     public static func countThreeTimes(
         log: @escaping @Sendable (String) -> Void
     ) async {
@@ -85,7 +86,7 @@ extension SerialQueue {
 ///
 /// `Atomic` is `~Copyable`, so it cannot be captured by an escaping closure; a
 /// `Sendable` class holding it can.
-final class InFlightGauge: Sendable {
+nonisolated final class InFlightGauge: Sendable {
     private let current = Atomic(0)
     private let highest = Atomic(0)
 

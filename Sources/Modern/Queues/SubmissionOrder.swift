@@ -8,7 +8,7 @@
 /// enqueued behind the code that created it, so there "Second Log" is certain.
 /// `Task.immediate` (SE-0472) is new: it runs the body on the caller, before
 /// returning, until the body's first suspension.
-public enum SubmissionOrder {
+public nonisolated enum SubmissionOrder {
     /// `await`: the caller suspends until "First Log" has been logged.
     public static func logAwaiting(
         log: @escaping @Sendable (String) -> Void

@@ -7,8 +7,8 @@
 /// row are ordered, exactly like two `sync` calls. There is no "run it on my
 /// thread" optimisation to rely on, and no `Thread.current` to check it with;
 /// `Task.immediate` is the tool when work must *start* inline on the caller.
-public enum SyncCounter {
-    /// The seed's `printFrom1To1000`, run off the caller's actor.
+public nonisolated enum SyncCounter {
+    /// The classic `printFrom1To1000`, run off the caller's actor.
     @concurrent
     static func printFrom1To1000(log: @Sendable (String) -> Void) async {
         for counter in 1...1000 {

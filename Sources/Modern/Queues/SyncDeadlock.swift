@@ -7,7 +7,7 @@
 /// that is never resumed: a wrapped callback API that forgets to call back on
 /// one path leaves its caller suspended forever, with no trap and no error
 /// (only a "leaked its continuation" warning on standard error).
-public enum SyncDeadlock {
+public nonisolated enum SyncDeadlock {
     /// `await MainActor.run {}` from code that is already on the main actor: it
     /// completes.
     @MainActor
@@ -27,7 +27,7 @@ public enum SyncDeadlock {
 
 // MARK: - An actor calling itself: a plain call
 
-extension SyncDeadlock {
+nonisolated extension SyncDeadlock {
     /// An actor calling itself: a plain call, where `q.sync { q.sync {} }`
     /// deadlocks.
     public static func callOwnActor(
@@ -58,7 +58,7 @@ actor ReentrantWorker {
 
 // MARK: - A hang that remains: a continuation never resumed
 
-extension SyncDeadlock {
+nonisolated extension SyncDeadlock {
     /// A wrapped callback API that never calls back: the caller waits forever.
     public static func awaitNeverResumedContinuation(
         log: @escaping @Sendable (String) -> Void

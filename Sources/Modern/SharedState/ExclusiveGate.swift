@@ -13,7 +13,7 @@ import Synchronization
 /// cooperative thread); async callers use `AsyncExclusiveGate` below. The
 /// line is FIFO: a waiting writer holds back every reader behind it, and the
 /// readers at the front go in together.
-public final class ExclusiveGate: Sendable {
+public nonisolated final class ExclusiveGate: Sendable {
     private let line = Mutex(GateLine<DispatchSemaphore>())
 
     public init() {}
@@ -70,7 +70,7 @@ public final class ExclusiveGate: Sendable {
 /// The gate's rules, with no locking and no waiting of its own: the `Mutex`
 /// (or the actor) around it makes it safe, and `Waiter` is whatever wakes a
 /// caller (a semaphore, a continuation).
-public struct GateLine<Waiter> {
+public nonisolated struct GateLine<Waiter> {
     public enum Kind: Sendable { case shared, exclusive }
 
     private var readers = 0
@@ -208,7 +208,7 @@ public actor AsyncExclusiveGate {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension ExclusiveGate {
+nonisolated extension ExclusiveGate {
     /// `readers` threads enter shared and stay until all are inside at once;
     /// then a writer asks for exclusive access while they are inside, and
     /// they leave. Logs how many readers were inside together, and how many
@@ -277,7 +277,7 @@ extension ExclusiveGate {
                 ?? "writer timed out")
     }
 
-    final class Tally: Sendable {
+    nonisolated final class Tally: Sendable {
         let count = Atomic(0)
         var value: Int { count.load(ordering: .sequentiallyConsistent) }
     }

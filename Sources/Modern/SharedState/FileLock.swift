@@ -17,7 +17,7 @@
 /// noticed at the next poll, not at once. (The other way is a thread of your
 /// own blocked in `flock`, resumed through a continuation; that one can't be
 /// cancelled while it waits.)
-public final class FileLock: Sendable {
+public nonisolated final class FileLock: Sendable {
     private let descriptor: Int32
 
     /// Opens (creating if needed) the lock file at `path`.
@@ -50,13 +50,13 @@ public final class FileLock: Sendable {
 }
 
 /// A failed `open` or `flock`, with its `errno`.
-public struct FileLockError: Error, Equatable {
+public nonisolated struct FileLockError: Error, Equatable {
     public let code: Int32
 }
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension FileLock {
+nonisolated extension FileLock {
     /// A and B open the same lock file in `directory`, as two processes
     /// would. A locks it; B's non-blocking try fails; B then awaits the lock
     /// in a child task, and gets it once A unlocks.

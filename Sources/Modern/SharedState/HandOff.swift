@@ -6,7 +6,7 @@
 /// `lock(whenCondition: empty)`, and the consumer's `for await` over the items
 /// is its `lock(whenCondition: full)`. Both suspend instead of blocking a
 /// thread, and finishing the item stream ends the consumer's loop.
-public enum HandOff {
+public nonisolated enum HandOff {
     /// The producer: `rounds` items, each after the last one was taken.
     static func produce(
         rounds: Int, into items: AsyncStream<Int>.Continuation,
@@ -38,7 +38,7 @@ public enum HandOff {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension HandOff {
+nonisolated extension HandOff {
     /// Runs the producer and the consumer as two child tasks.
     public static func run(
         rounds: Int, log: @escaping @Sendable (String) -> Void

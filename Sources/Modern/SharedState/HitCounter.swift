@@ -8,7 +8,7 @@ import Synchronization
 /// nothing else (see `memory-barrier-publication` for when it isn't). `Atomic`
 /// is `~Copyable`: it lives in a `Sendable` class (or a global `let`), and a
 /// local one can't be captured by `group.addTask`.
-public final class HitCounter: Sendable {
+public nonisolated final class HitCounter: Sendable {
     private let _hits = Atomic(0)
 
     public init() {}
@@ -22,7 +22,7 @@ public final class HitCounter: Sendable {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension HitCounter {
+nonisolated extension HitCounter {
     /// `tasks` child tasks each record `increments` hits.
     public static func count(
         tasks: Int = 4, increments: Int = 10_000

@@ -9,7 +9,7 @@ import Synchronization
 /// than a queue hop. The setter returns once the write is done, where the
 /// barrier returned before it ran. An `actor KeyCounts` is the other choice,
 /// if callers can `await` and the API may become `async`.
-public final class KeyCounts: Sendable {
+public nonisolated final class KeyCounts: Sendable {
     private let counts = Mutex<[String: Int]>([:])
 
     public init() {}
@@ -29,7 +29,7 @@ public final class KeyCounts: Sendable {
 
 // MARK: - Read-modify-write: one `withLock`, never a nested one
 
-extension KeyCounts {
+nonisolated extension KeyCounts {
     /// Adds one to a key's count in a single `withLock`: no other write lands
     /// between the read and the write.
     public func increment(forKey key: String) {
@@ -54,7 +54,7 @@ extension KeyCounts {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension KeyCounts {
+nonisolated extension KeyCounts {
     /// Sets `a` to 3 and `b` to 5, then `a` to 0, logging the counts after
     /// each step.
     public static func setAndRemove(log: @Sendable (String) -> Void) {

@@ -7,7 +7,7 @@ import Synchronization
 /// without `@unchecked`, and the compiler lets `count` be reached only inside
 /// `withLock`. `os_unfair_lock` and `OSAllocatedUnfairLock` don't exist on
 /// Linux; `Mutex` is what replaces them.
-public enum LockZoo {
+public nonisolated enum LockZoo {
     public final class MutexCounter: Sendable {
         private let count = Mutex(0)
 
@@ -32,7 +32,7 @@ extension LockZoo {
     /// `pthread_mutex_t` becomes a `Mutex` too, with no allocation, init or
     /// destroy (it can't be copied, and it cleans up after itself). A lone
     /// counter needs no lock at all: one atomic add.
-    public final class AtomicCounter: Sendable {
+    public nonisolated final class AtomicCounter: Sendable {
         private let count = Atomic(0)
 
         public init() {}
@@ -61,7 +61,7 @@ extension LockZoo {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension LockZoo {
+nonisolated extension LockZoo {
     /// `tasks` child tasks each call `increment` `increments` times; returns
     /// the final count once all have finished.
     public static func count(

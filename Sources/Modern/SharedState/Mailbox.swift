@@ -9,7 +9,7 @@ import Synchronization
 /// reader only: two writers could both see the flag down. When in doubt,
 /// prefer a `Mutex` or an actor; `atomicMemoryFence(ordering:)` is the bare
 /// barrier, for the rare code that needs one.
-public final class Mailbox: Sendable {
+public nonisolated final class Mailbox: Sendable {
     private let slot0 = Atomic(0)
     private let slot1 = Atomic(0)
     private let slot2 = Atomic(0)
@@ -46,9 +46,9 @@ public final class Mailbox: Sendable {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension Mailbox {
+nonisolated extension Mailbox {
     /// What the reader saw.
-    public struct Report: Sendable, Equatable {
+    public nonisolated struct Report: Sendable, Equatable {
         public var received = 0
         /// Payloads whose four values were not all the round's number.
         public var torn = 0

@@ -3,7 +3,7 @@
 /// Swift 6 tracks which isolation region holds it. It can be handed to an
 /// actor as a `sending` value, and the owner may not touch it until it comes
 /// back; sharing it is a compile error, not a convention.
-public final class Note {
+public nonisolated final class Note {
     public let id: Int
     public var title: String
 
@@ -34,7 +34,7 @@ public actor NoteWorker {
 ///
 /// While the worker has it, the owner's `note` is gone: any use of it after
 /// the hand-off and before the `await` returns is rejected by the compiler.
-public struct NoteEditor: Sendable {
+public nonisolated struct NoteEditor: Sendable {
     private let worker = NoteWorker()
 
     public init() {}
@@ -51,7 +51,7 @@ public struct NoteEditor: Sendable {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension NoteEditor {
+nonisolated extension NoteEditor {
     /// Edits note 1 ("draft") in the background and logs what the owner sees.
     public static func demo(log: @Sendable (String) -> Void) async {
         var note = Note(id: 1, title: "draft")

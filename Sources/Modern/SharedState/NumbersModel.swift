@@ -11,7 +11,7 @@
 @MainActor
 public final class NumbersModel {
     /// What the worker sends back: a value.
-    public struct Summary: Sendable, Equatable {
+    public nonisolated struct Summary: Sendable, Equatable {
         public let sorted: [Int]
         public let sum: Int
     }

@@ -2,7 +2,7 @@
 /// seller tasks: each tick goes to exactly one of them.
 ///
 /// A stream buffers what it is given, so a tick that arrives while both
-/// sellers are busy waits for the next one to ask, where the seed's `signal()`
+/// sellers are busy waits for the next one to ask, where the classic `signal()`
 /// was lost, and a seller is woken only by a real tick. Finishing the stream
 /// is the exit flag: both `for await` loops end. The ticket counter is an
 /// actor, as in `ticket-sale-lock`; there is no lock order to get wrong.
@@ -11,7 +11,7 @@ public actor PacedTicketOffice {
 
     public init() {}
 
-    /// Takes the next ticket, or `nil` once they have run out (the seed's
+    /// Takes the next ticket, or `nil` once they have run out (the classic
     /// `>= 0`: 101 tickets).
     public func sellOne() -> (ticketsLeft: Int, sold: Int)? {
         guard tickets >= 0 else { return nil }

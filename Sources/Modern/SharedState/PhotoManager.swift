@@ -45,7 +45,7 @@ public actor PhotoManager {
 /// other or for a writer. Use it when the calls are short and the callers
 /// synchronous or hot; keep the actor when callers can `await` and the
 /// operations grow.
-public final class LockedPhotoManager: Sendable {
+public nonisolated final class LockedPhotoManager: Sendable {
     public typealias Photo = PhotoManager.Photo
 
     /// One element per photo added, in the order they were added.

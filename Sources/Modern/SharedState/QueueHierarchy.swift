@@ -10,7 +10,7 @@ import Synchronization
 /// `root.assumeIsolated { }`, which checks at run time that the executor is
 /// shared. When the sub-queues need no identity of their own, one actor with
 /// one method per sub-queue is simpler still.
-public struct QueueHierarchy: Sendable {
+public nonisolated struct QueueHierarchy: Sendable {
     public let root = Root()
     public let requests: SubQueue
     public let parsing: SubQueue
@@ -61,7 +61,7 @@ extension QueueHierarchy {
 // MARK: - Driver (the page's output; not part of the pattern)
 
 /// Counts the jobs running at once.
-private final class InFlight: Sendable {
+private nonisolated final class InFlight: Sendable {
     private let counts = Mutex((running: 0, peak: 0))
     func enter() {
         counts.withLock {
@@ -73,7 +73,7 @@ private final class InFlight: Sendable {
     var maximum: Int { counts.withLock { $0.peak } }
 }
 
-extension QueueHierarchy {
+nonisolated extension QueueHierarchy {
     /// The three sub-queues' names, as the job lines start.
     public static let sources = ["request", "parse", "delegate"]
 

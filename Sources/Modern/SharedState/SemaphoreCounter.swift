@@ -9,7 +9,7 @@ import Synchronization
 /// priority for a higher-priority waiter, which it cannot do for a
 /// semaphore. The class is `Sendable` with no `@unchecked`: the compiler lets
 /// `count` be reached only inside `withLock`.
-public final class SemaphoreCounter: Sendable {
+public nonisolated final class SemaphoreCounter: Sendable {
     private let count = Mutex(0)
 
     public init() {}
@@ -21,7 +21,7 @@ public final class SemaphoreCounter: Sendable {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension SemaphoreCounter {
+nonisolated extension SemaphoreCounter {
     /// `tasks` child tasks each call `increment()` `increments` times; returns
     /// the final count once every task has finished.
     public static func count(

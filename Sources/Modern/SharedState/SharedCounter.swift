@@ -18,7 +18,7 @@ import Synchronization
 ///
 /// So the data race is gone before the program runs; what remains is
 /// choosing how to make each read-modify-write exclusive.
-public enum SharedCounter {
+public nonisolated enum SharedCounter {
     /// `tasks` child tasks each add 1 `increments` times under a `Mutex`.
     public static func countWithAMutex(
         tasks: Int = 4,
@@ -45,7 +45,7 @@ public enum SharedCounter {
 
 // MARK: - Or an actor, when callers can await
 
-extension SharedCounter {
+nonisolated extension SharedCounter {
     /// The same loop, each increment a call on an actor.
     public static func countWithAnActor(
         tasks: Int = 4,
@@ -72,7 +72,7 @@ extension SharedCounter {
 
 // MARK: - No steps to interleave
 
-extension SharedCounter {
+nonisolated extension SharedCounter {
     /// Two tasks each increment once. The read, add and write happen inside
     /// one actor call, so no other call can run between them: 2, every time.
     /// (An actor only protects what is inside one call: `let seen = await

@@ -10,7 +10,7 @@ import Synchronization
 /// The old version lives on, untouched, until its last reader lets go. Swift
 /// arrays are copy-on-write, so a `[Int]` copied out under any lock is already
 /// such a snapshot; the pattern matters when building a version takes time.
-public final class SnapshotStore: Sendable {
+public nonisolated final class SnapshotStore: Sendable {
     /// One version of the data; a value, so a copy never changes.
     public struct Snapshot: Sendable, Equatable {
         public let version: Int
@@ -53,9 +53,9 @@ extension SnapshotStore {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension SnapshotStore {
+nonisolated extension SnapshotStore {
     /// What the readers of a run saw.
-    public struct Report: Sendable, Equatable {
+    public nonisolated struct Report: Sendable, Equatable {
         public var finalVersion = 0
         /// Reads whose slots did not all hold the snapshot's version.
         public var inconsistentReads = 0

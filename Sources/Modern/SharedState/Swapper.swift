@@ -9,7 +9,7 @@ import Synchronization
 /// `swap(Y, X)` are the same operation, and two of them simply run one after
 /// the other. `Mutex` also can't be held across an `await`, so no task can
 /// suspend while holding it and wait for a second one.
-public final class Swapper: Sendable {
+public nonisolated final class Swapper: Sendable {
     private let pair: Mutex<(x: Int, y: Int)>
 
     public init(x: Int, y: Int) {
@@ -39,7 +39,7 @@ public final class Swapper: Sendable {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension Swapper {
+nonisolated extension Swapper {
     /// Task 1 and task 2 each swap X = 1 and Y = 2 once, concurrently.
     /// Returns X and Y after both swaps.
     public static func swapFromTwoTasks(

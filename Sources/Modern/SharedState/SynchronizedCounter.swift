@@ -9,7 +9,7 @@ import Synchronization
 /// cannot lock anything: the compiler sees the exclusive access, and no code
 /// path can re-enter. An actor is the other way out: its methods call each
 /// other synchronously, without re-locking, but every outside call `await`s.
-public final class SynchronizedCounter: Sendable {
+public nonisolated final class SynchronizedCounter: Sendable {
     private let state = Mutex(0)
 
     public init() {}
@@ -37,7 +37,7 @@ public final class SynchronizedCounter: Sendable {
 
 // MARK: - The translation that traps: a `Mutex` re-locked
 
-extension SynchronizedCounter {
+nonisolated extension SynchronizedCounter {
     /// The legacy recursion kept as it was, with `Mutex` for the lock: the
     /// second `withLock` on the same thread traps at once.
     public static func recurseUnderMutex(
@@ -59,7 +59,7 @@ extension SynchronizedCounter {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension SynchronizedCounter {
+nonisolated extension SynchronizedCounter {
     /// `tasks` tasks increment `times` times each; returns the total.
     @concurrent
     public static func incrementConcurrently(

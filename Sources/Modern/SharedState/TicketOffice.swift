@@ -4,7 +4,7 @@
 /// `sellOne()` checks and decrements in one actor call, with no `await` in
 /// between, so no two sellers can get the same ticket and none can go below
 /// the last. The "work" happens outside the actor, so the sellers work side by
-/// side where the seed's sleep inside the lock made them take turns. There is
+/// side where the classic sleep inside the lock made them take turns. There is
 /// no lock to leave held: returning from an actor method, or leaving the
 /// seller's loop early, releases nothing because nothing was taken.
 public actor TicketOffice {
@@ -19,7 +19,7 @@ public actor TicketOffice {
 
     public init() {}
 
-    /// Takes the next ticket, or `nil` once they have run out. The seed's
+    /// Takes the next ticket, or `nil` once they have run out. The classic
     /// `>= 0` is kept: ticket 0 is sold too, 101 in all.
     public func sellOne(by seller: String) -> Sale? {
         guard tickets >= 0 else { return nil }
@@ -27,7 +27,7 @@ public actor TicketOffice {
         return Sale(ticketsLeft: tickets, sold: 100 - tickets, seller: seller)
     }
 
-    /// What is left (−1 after the seed's off-by-one).
+    /// What is left (−1 after the classic off-by-one).
     public var ticketsLeft: Int { tickets }
 
     /// Two sellers, each selling until `sellOne` says sold out; returns what
@@ -54,7 +54,7 @@ public actor TicketOffice {
 // MARK: - No lock to leave held: an early exit just ends a seller
 
 extension TicketOffice {
-    /// The seed's `break`, kept: the seller leaves its loop when the tickets
+    /// The classic `break`, kept: the seller leaves its loop when the tickets
     /// run out. The actor holds nothing across calls, so the other seller's
     /// next `sellOne` returns `nil` and it stops too. Returns the sales made.
     static func sell(
@@ -76,7 +76,7 @@ extension TicketOffice {
 // MARK: - Driver (the page's output; not part of the pattern)
 
 extension TicketOffice {
-    /// The modern counterpart of the seed's buggy program: both sellers break
+    /// The modern counterpart of the classic buggy program: both sellers break
     /// out, and the program finishes.
     public static func sellAllBreakingOut(
         log: @escaping @Sendable (String) -> Void

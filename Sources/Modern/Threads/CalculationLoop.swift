@@ -7,7 +7,7 @@
 /// back as the task's value, and `await value` is the join the thread never
 /// had. A CPU-bound loop holds one of the shared pool's threads (one per
 /// core), so it yields now and then to let other tasks run.
-public final class CalculationLoop: Sendable {
+public nonisolated final class CalculationLoop: Sendable {
     private let task: Task<Int, Never>
 
     /// Starts the task.

@@ -9,7 +9,7 @@
 /// running; it must be thread-safe, and it is the wrong place for cleanup (the
 /// body may still be using what it would release). Here it only notes the
 /// request; it would be where a blocked wait is woken.
-public final class CooperativeWorker: Sendable {
+public nonisolated final class CooperativeWorker: Sendable {
     private let task: Task<Void, Never>
 
     /// Starts the worker.

@@ -11,7 +11,7 @@ import Foundation
 /// keep a dedicated `Thread` with `stackSize` set, bridged with a
 /// continuation that the thread resumes as its last act, or rewrite the
 /// algorithm with an explicit stack on the heap; that one runs in any task.
-public enum DeepRecursion {
+public nonisolated enum DeepRecursion {
     /// The nesting depth of balanced brackets, `"(())"` → 2: one call per
     /// level, so the depth of the input is the depth of the recursion.
     public static func nestingDepth(of text: [UInt8]) -> Int {
@@ -48,7 +48,7 @@ public enum DeepRecursion {
 
 // MARK: - Or no deep recursion: an explicit stack, in any task
 
-extension DeepRecursion {
+nonisolated extension DeepRecursion {
     /// The same depth without recursion: the parser's stack of open groups
     /// lives on the heap (here it is only its height), so a pool thread's
     /// stack is enough, however deep the input.
@@ -70,7 +70,7 @@ extension DeepRecursion {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension DeepRecursion {
+nonisolated extension DeepRecursion {
     /// `depth` opening brackets, then as many closing ones.
     public static func nested(depth: Int) -> [UInt8] {
         [UInt8](repeating: UInt8(ascii: "("), count: depth)

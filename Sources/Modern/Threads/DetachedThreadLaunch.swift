@@ -8,7 +8,7 @@
 /// no reference counting by hand: the closure captures the payload. Inside an
 /// async function, prefer calling a `@concurrent` function directly, or
 /// `async let`, over an unstructured task.
-public enum DetachedThreadLaunch {
+public nonisolated enum DetachedThreadLaunch {
     /// The work the thread's routine did.
     @concurrent
     public static func compute(payload: Int) async -> Int {
@@ -24,7 +24,7 @@ public enum DetachedThreadLaunch {
 
 // MARK: - Waiting for a task: its handle is the join
 
-extension DetachedThreadLaunch {
+nonisolated extension DetachedThreadLaunch {
     /// Starts the task and suspends until its value is ready; no thread is
     /// blocked meanwhile.
     public static func computeInDetachedTask(payload: Int) async -> Int {
@@ -34,8 +34,8 @@ extension DetachedThreadLaunch {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension DetachedThreadLaunch {
-    /// The seed's launch, with payload 21.
+nonisolated extension DetachedThreadLaunch {
+    /// `LaunchThread`, with payload 21.
     public static func run(
         payload: Int, log: @escaping @Sendable (String) -> Void
     ) async {

@@ -11,7 +11,7 @@ import Foundation
 /// joined (or cancelled) before the scope ends, so it can't be forgotten. The
 /// caller, not the worker, then updates the UI, by awaiting a `@MainActor`
 /// function.
-public enum DownloadThread {
+public nonisolated enum DownloadThread {
     /// The entry point, `downloadImage:`: suspends while it loads, and returns
     /// the byte count (nil when the load failed).
     @concurrent
@@ -48,7 +48,7 @@ public enum DownloadThread {
 
 // MARK: - async let: a child that can't be forgotten
 
-extension DownloadThread {
+nonisolated extension DownloadThread {
     /// Structured: the download runs as a child task while the caller goes
     /// on, and the scope can't end before it has been joined. Its priority and
     /// task-local values come from the caller, as `Task.detached`'s don't.

@@ -7,7 +7,7 @@
 /// Inside async code, structured children are better still: `async let` and
 /// task groups cannot outlive the scope that created them, which is the
 /// "every joinable thread must be joined" rule, enforced by the compiler.
-public enum JoinableThreadResult {
+public nonisolated enum JoinableThreadResult {
     /// The routine's work, run off the caller's actor.
     @concurrent
     public static func sum(of range: ClosedRange<Int>) async -> Int {
@@ -28,7 +28,7 @@ public enum JoinableThreadResult {
 
 // MARK: - Two children: the scope waits for both
 
-extension JoinableThreadResult {
+nonisolated extension JoinableThreadResult {
     /// Splits 1…n between two `async let` children. Both run concurrently, and
     /// the function cannot return before both have finished.
     public static func sumInTwoChildren(upTo n: Int) async -> Int {
@@ -40,7 +40,7 @@ extension JoinableThreadResult {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension JoinableThreadResult {
+nonisolated extension JoinableThreadResult {
     /// Sums 1…1000 in one awaited task, then in two children.
     public static func run(
         upTo n: Int, log: @escaping @Sendable (String) -> Void

@@ -10,7 +10,7 @@ import Synchronization
 /// `Task.detached`: it must not inherit the main actor it watches. It sleeps
 /// on the cooperative pool, which a blocked main actor does not touch; to
 /// catch a starved pool too, run the same loop on a dedicated `Thread`.
-public enum MainThreadWatchdog {
+public nonisolated enum MainThreadWatchdog {
     /// Watches the main actor until the calling task is cancelled.
     public static func watch(
         interval: Duration, threshold: Int,
@@ -41,13 +41,13 @@ public enum MainThreadWatchdog {
 }
 
 /// The tick count the watchdog and its main-actor pings share.
-final class MissedTicks: Sendable {
+nonisolated final class MissedTicks: Sendable {
     let count = Atomic<Int>(0)
 }
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension MainThreadWatchdog {
+nonisolated extension MainThreadWatchdog {
     /// Watches a responsive main actor for `intervals` intervals: no report.
     public static func watchResponsiveMain(
         interval: Duration, intervals: Int,
@@ -95,6 +95,6 @@ extension MainThreadWatchdog {
 }
 
 /// Set by the demo's watchdog report; the blocked main actor spins on it.
-final class HangFlag: Sendable {
+nonisolated final class HangFlag: Sendable {
     let detected = Atomic<Bool>(false)
 }

@@ -8,7 +8,7 @@
 /// and unbound when the scope ends; nothing is stored, so nothing leaks.
 /// Child tasks (`async let`, task groups) and `Task {}` created inside the
 /// scope inherit it; `Task.detached`, unrelated tasks and threads don't.
-public enum RequestID {
+public nonisolated enum RequestID {
     /// The id of the request the current task is handling, or `"none"`.
     @TaskLocal public static var current = "none"
 
@@ -35,7 +35,7 @@ public enum RequestID {
 
 // MARK: - A child task inherits; a detached task doesn't
 
-extension RequestID {
+nonisolated extension RequestID {
     /// What each kind of task started inside a binding reads.
     public static func readInNewTasks() async -> (
         child: String, unstructured: String, detached: String
@@ -49,7 +49,7 @@ extension RequestID {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension RequestID {
+nonisolated extension RequestID {
     /// Four requests, `r-0`…`r-3`, each in its own child task; the handler
     /// reads the id back.
     public static func runWithTaskLocal(

@@ -16,7 +16,7 @@ import Synchronization
 /// A C API that delivers only through a run-loop source still needs a thread
 /// that runs a run loop: the last section keeps one, hands each callback to an
 /// `AsyncStream`, and lets async code consume it.
-public final class RunLoopWorker: Sendable {
+public nonisolated final class RunLoopWorker: Sendable {
     private let requests: AsyncStream<@Sendable () async -> Void>.Continuation
     private let worker: Task<Void, Never>
 
@@ -63,10 +63,10 @@ public final class RunLoopWorker: Sendable {
 
 // MARK: - Hosting a run-loop-only source: a thread still, feeding a stream
 
-extension RunLoopWorker {
+nonisolated extension RunLoopWorker {
     /// A thread that hosts a C API's run-loop source and forwards each
     /// callback into `events`. The stream finishes when the thread has ended.
-    public final class SourceHost: Sendable {
+    public nonisolated final class SourceHost: Sendable {
         public let events: AsyncStream<String>
         private let continuation: AsyncStream<String>.Continuation
         private let runLoop = Mutex<CFRunLoop?>(nil)
@@ -126,7 +126,7 @@ extension RunLoopWorker {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension RunLoopWorker {
+nonisolated extension RunLoopWorker {
     /// Posts `count` requests, then one more that the caller waits for, then
     /// stops the worker.
     public static func serveRequests(

@@ -5,7 +5,7 @@
 /// runs in turns: creating one is an allocation, not a system call, and a
 /// suspended task holds no thread. So thousands of tasks cost little, and a
 /// task group joins them all when its scope ends.
-public enum SpawnAndJoin {
+public nonisolated enum SpawnAndJoin {
     /// Starts `count` child tasks; each runs `work` once with its index.
     /// Returns when every one has done its work.
     public static func tasks(
@@ -21,7 +21,7 @@ public enum SpawnAndJoin {
 
 // MARK: - All alive at once: each worker waits until every one exists
 
-extension SpawnAndJoin {
+nonisolated extension SpawnAndJoin {
     /// Like `tasks(count:work:)`, but no task does its work until all `count`
     /// exist. A waiting task is suspended: it keeps its small context, and
     /// gives its thread back to the pool. `whileAllAlive` runs once every

@@ -1,5 +1,5 @@
 /// The error the failing item throws.
-public enum WorkError: Error, Equatable {
+public nonisolated enum WorkError: Error, Equatable {
     case bad(Int)
 }
 
@@ -12,7 +12,7 @@ public enum WorkError: Error, Equatable {
 /// cancels the siblings still running, and the group waits for them to end
 /// before it rethrows. The catch is the other way round: a task that nobody
 /// awaits drops its error silently.
-public enum ThreadErrorBoundary {
+public nonisolated enum ThreadErrorBoundary {
     /// Processes `items` in order in a new task; its `value` is every result,
     /// or throws the first error (the items after it are not processed).
     public static func start(
@@ -34,7 +34,7 @@ public enum ThreadErrorBoundary {
 
 // MARK: - Fan-out: a throwing task group
 
-extension ThreadErrorBoundary {
+nonisolated extension ThreadErrorBoundary {
     /// Runs every item as a child task. Returns the results in item order, or
     /// rethrows the first error once the cancelled siblings have ended.
     public static func fanOut(
@@ -61,7 +61,7 @@ extension ThreadErrorBoundary {
 
 // MARK: - An un-awaited task: the error is lost (run in a child process)
 
-extension ThreadErrorBoundary {
+nonisolated extension ThreadErrorBoundary {
     /// A task that nobody awaits: its error is stored in it and never read.
     /// Nothing traps and nothing is reported; the process goes on.
     @discardableResult
@@ -74,7 +74,7 @@ extension ThreadErrorBoundary {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension ThreadErrorBoundary {
+nonisolated extension ThreadErrorBoundary {
     /// Items 1…5 in one task, item `failing` throws; awaits the task and logs
     /// what it got.
     public static func runOneTask(

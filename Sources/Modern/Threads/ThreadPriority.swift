@@ -8,7 +8,7 @@
 /// its `Task.currentPriority` so that it does not hold the waiter back;
 /// `Task.basePriority` keeps the value it was created with, which is why this
 /// reads that one.
-public enum ThreadPriority {
+public nonisolated enum ThreadPriority {
     /// Runs a task at `priority`, logs what it and its child read inside, and
     /// waits for it.
     public static func run(

@@ -5,7 +5,7 @@
 /// for any number. The scope ends only when every child has finished, so the
 /// join is built in, and no thread is created: the children run on the shared
 /// pool, one thread per core, however many of them there are.
-public enum ThreeCounters {
+public nonisolated enum ThreeCounters {
     /// One counter; `@concurrent` runs it on the pool, off the caller's
     /// actor.
     @concurrent
@@ -29,7 +29,7 @@ public enum ThreeCounters {
 
 // MARK: - Two child tasks, the third counter in the caller
 
-extension ThreeCounters {
+nonisolated extension ThreeCounters {
     /// Two `async let` children; the caller counts the third itself, then
     /// awaits the two (the scope would await them anyway).
     public static func twoChildrenAndTheCaller(
@@ -44,7 +44,7 @@ extension ThreeCounters {
 
 // MARK: - Three child tasks in a group
 
-extension ThreeCounters {
+nonisolated extension ThreeCounters {
     /// A discarding task group: one child per counter, all joined when the
     /// group's scope ends.
     public static func threeChildren(

@@ -14,7 +14,7 @@ import Synchronization
 /// while its item is still queued gets `CancellationError` and the item never
 /// runs; an item already running is not interrupted (blocking code can't be)
 /// and its caller gets the result.
-public final class WorkerThreadPool: Sendable {
+public nonisolated final class WorkerThreadPool: Sendable {
     private struct Job: Sendable {
         let id: UInt64
         let body: @Sendable () -> Void  // runs the work, resumes the caller
@@ -48,7 +48,7 @@ public final class WorkerThreadPool: Sendable {
 
 // MARK: - Submitting an item
 
-extension WorkerThreadPool {
+nonisolated extension WorkerThreadPool {
     /// Runs `work` on a pool thread; suspends (never blocks) until it is done.
     /// Throws `CancellationError` if the caller is cancelled before the item
     /// starts, or if the pool is shut down.
@@ -94,7 +94,7 @@ extension WorkerThreadPool {
 
 // MARK: - A thread's loop
 
-extension WorkerThreadPool {
+nonisolated extension WorkerThreadPool {
     /// A thread's loop: wait for a signal, take the oldest job, run it; end
     /// once the pool is closed and empty.
     private func serve() {
@@ -123,7 +123,7 @@ extension WorkerThreadPool {
 
 // MARK: - Shutting down
 
-extension WorkerThreadPool {
+nonisolated extension WorkerThreadPool {
     /// Closes the pool, cancels queued items, lets running items finish, and
     /// suspends until every thread has ended.
     public func shutdown() async {
@@ -150,7 +150,7 @@ extension WorkerThreadPool {
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension WorkerThreadPool {
+nonisolated extension WorkerThreadPool {
     /// Runs `count` blocking items on `threads` threads from concurrent tasks,
     /// then submits one more after shutdown. Returns (runs per item, distinct
     /// threads used).

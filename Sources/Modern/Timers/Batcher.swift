@@ -8,7 +8,7 @@
 /// need no lock. A size flush cancels the timer; a deadline for a batch that
 /// is already gone is ignored. Finishing the stream flushes what is left.
 /// swift-async-algorithms' `chunks(ofCount:or:)` is the library answer.
-public final class Batcher<Item: Sendable, C: Clock>: Sendable
+public nonisolated final class Batcher<Item: Sendable, C: Clock>: Sendable
 where C.Duration == Duration {
     private enum Event: Sendable {
         case item(Item)
@@ -56,7 +56,7 @@ where C.Duration == Duration {
 
 // MARK: - The loop: items and deadlines race in one stream
 
-extension Batcher {
+nonisolated extension Batcher {
     /// Reads items and deadlines until the stream finishes or the task is
     /// cancelled; flushes at `size` items or at the batch's deadline.
     private static func consume(
@@ -100,7 +100,7 @@ extension Batcher {
     }
 }
 
-extension Batcher where C == ContinuousClock {
+nonisolated extension Batcher where C == ContinuousClock {
     /// A batcher on the continuous clock.
     public convenience init(
         size: Int, maxWait: Duration,

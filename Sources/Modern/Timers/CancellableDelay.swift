@@ -7,7 +7,7 @@
 /// `Task.checkCancellation()`, or its next cancellable `await`). Never write
 /// `try? await Task.sleep` here: it swallows the cancellation, and the action
 /// runs anyway.
-public enum CancellableDelay {
+public nonisolated enum CancellableDelay {
     /// Runs `action` after `delay`, unless the returned task is cancelled
     /// first. Awaiting the task's `result` tells whether it ran (`success`) or
     /// was called off (`CancellationError`).

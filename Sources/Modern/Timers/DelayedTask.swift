@@ -6,7 +6,7 @@
 /// `CancellableDelay`); fire-and-forget callers ignore it. Inside async code
 /// you don't need a new task at all: `try await Task.sleep(for: delay)` and
 /// carry on.
-public enum DelayedTask {
+public nonisolated enum DelayedTask {
     /// `performSelector:withObject:afterDelay:` ran the selector on the main
     /// thread, so this task is isolated to the main actor.
     @discardableResult
@@ -39,7 +39,7 @@ public enum DelayedTask {
     }
 }
 
-// MARK: - `foo` calls `bar` later (004 L142–149)
+// MARK: - `foo` calls `bar` later
 
 extension DelayedTask {
     /// `foo` calls `bar` later. Both are main-actor methods, and the task
@@ -61,9 +61,9 @@ extension DelayedTask {
     }
 }
 
-// MARK: - A prompt that reads its count late (003, GooglyPuff)
+// MARK: - A prompt that reads its count late (GooglyPuff)
 
-extension DelayedTask {
+nonisolated extension DelayedTask {
     /// GooglyPuff's hint: after the delay, on the main actor, show a prompt
     /// unless there are photos. The count is read when the delay is over, not
     /// when the task starts.

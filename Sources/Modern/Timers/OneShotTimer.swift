@@ -4,7 +4,7 @@
 /// that slept owns the action. Cancelling that task during the sleep throws
 /// `CancellationError`, and the action never runs (see `cancellable-delay`).
 /// This is `delayed-task` with an injected clock.
-public enum OneShotTimer {
+public nonisolated enum OneShotTimer {
     /// Sleeps for `delay` on `clock`, then paints once.
     public static func paintOnce(
         after delay: Duration,

@@ -65,7 +65,7 @@ public final class RepeatingTimer {
 // MARK: - `timeFlies`: a loop over the ticker
 
 extension RepeatingTimer {
-    /// The dispatch-source form (004): "Time flies." every interval, within
+    /// The dispatch-source form: "Time flies." every interval, within
     /// `leeway`.
     ///
     /// The loop body is the event handler; breaking out of it ends the stream,
@@ -128,7 +128,7 @@ extension RepeatingTimer {
 // MARK: - Driver (the page's output; not part of the pattern)
 
 extension RepeatingTimer {
-    /// The seed's lifecycle: start, paint `times` times, stop.
+    /// The classic lifecycle: start, paint `times` times, stop.
     public static func paint(
         times: Int,
         every interval: Duration,

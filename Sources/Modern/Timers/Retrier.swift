@@ -5,11 +5,11 @@
 /// `try await Task.sleep(for: delay)`, then double the delay. Cancellation
 /// needs no flag: cancelling the calling task wakes the sleep at once with
 /// `CancellationError`, which ends the loop; no further attempt starts.
-public enum Retrier {}
+public nonisolated enum Retrier {}
 
 // MARK: - Retrying: a loop around `Task.sleep`; cancelling the task stops it
 
-extension Retrier {
+nonisolated extension Retrier {
     /// Waits `baseDelay` after the first failure, then twice as long after each
     /// further one. Returns the first success, or throws the last failure or
     /// `CancellationError`.

@@ -8,11 +8,11 @@
 /// weak/strong self dance becomes task lifetime: cancel the calling task and
 /// both the connect and the timer stop. The connect must be cancellation-aware
 /// (as `Task.sleep` and `URLSession` are), because the task group waits for it.
-public enum SocketConnector {}
+public nonisolated enum SocketConnector {}
 
 // MARK: - Connecting with a deadline: `withTimeout`
 
-extension SocketConnector {
+nonisolated extension SocketConnector {
     /// Connects with `open`, giving up after `timeout` with `TimeoutError`;
     /// cancelling the calling task throws `CancellationError`.
     public static func connect(

@@ -1,5 +1,6 @@
 /// The error `withTimeout` throws when the deadline passes first.
-public struct TimeoutError: Error, Sendable, Equatable, CustomStringConvertible
+public nonisolated struct TimeoutError: Error, Sendable, Equatable,
+    CustomStringConvertible
 {
     public let timeout: Duration
 
@@ -19,7 +20,7 @@ public struct TimeoutError: Error, Sendable, Equatable, CustomStringConvertible
 /// loser must be cancellation-aware (`Task.sleep`, `Task.checkCancellation()`,
 /// a cancellation handler), because a task group always waits for all of its
 /// children before it returns.
-public func withTimeout<T: Sendable>(
+public nonisolated func withTimeout<T: Sendable>(
     _ timeout: Duration,
     operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {

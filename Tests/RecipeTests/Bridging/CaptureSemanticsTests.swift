@@ -80,11 +80,11 @@ import Testing
         switch side {
         case .legacy:
             found = Legacy.CaptureSemantics.contains(
-                string, in: Legacy.CaptureSemantics.seedSet
+                string, in: Legacy.CaptureSemantics.sampleSet
             ) { visited.append($0) }
         case .modern:
             found = Modern.CaptureSemantics.contains(
-                string, in: Modern.CaptureSemantics.seedSet
+                string, in: Modern.CaptureSemantics.sampleSet
             ) { visited.append($0) }
         }
         if string == "gamma" {

@@ -9,7 +9,7 @@ import Testing
         case legacy, modern
     }
 
-    static let seedOutput = [
+    static let classicOutput = [
         "subtract(10, 20) == 10",
         "string = 10",
         "result = 123",
@@ -20,17 +20,17 @@ import Testing
     ]
 
     @Test(arguments: Side.allCases)
-    func bothSidesPrintTheSeedsOutputs(_ side: Side) async {
+    func bothSidesPrintTheClassicOutputs(_ side: Side) async {
         let recorder = Recorder()
         switch side {
         case .legacy: Legacy.ClosureBasics.run(log: recorder.logger)
         case .modern: await Modern.ClosureBasics.run(log: recorder.logger)
         }
-        #expect(recorder.lines == Self.seedOutput)
+        #expect(recorder.lines == Self.classicOutput)
     }
 
     @Test(arguments: Side.allCases)
-    func eachBlockComputesWhatTheSeedSays(_ side: Side) async {
+    func eachBlockComputesWhatTheClassicExampleSays(_ side: Side) async {
         switch side {
         case .legacy:
             #expect(Legacy.ClosureBasics.subtract(3, 5) == 2)

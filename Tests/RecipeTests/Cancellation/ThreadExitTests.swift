@@ -11,14 +11,14 @@ import Testing
 
     static let expected = ["Thread Entry Point", "Cancelling the Thread", "Releasing the thread", "Thread Finished"]
 
-    static func run(_ side: Side, loopSleep: Duration, seedVersion: Bool = false, log: @escaping @Sendable (String) -> Void) async {
+    static func run(_ side: Side, loopSleep: Duration, firstVersion: Bool = false, log: @escaping @Sendable (String) -> Void) async {
         switch side {
         case .legacy:
             await onOwnThread {
-                Legacy.ThreadExit.run(loopSleep: loopSleep, checksAfterSleep: !seedVersion, log: log)
+                Legacy.ThreadExit.run(loopSleep: loopSleep, checksAfterSleep: !firstVersion, log: log)
             }
         case .modern:
-            await Modern.ThreadExit.run(loopSleep: loopSleep, swallowsCancellation: seedVersion, log: log)
+            await Modern.ThreadExit.run(loopSleep: loopSleep, swallowsCancellation: firstVersion, log: log)
         }
     }
 
@@ -29,16 +29,16 @@ import Testing
         #expect(recorder.lines == Self.expected)
     }
 
-    @Test func seedFirstVersionLogsOneMoreLoop() async {
+    @Test func theUnfixedFirstVersionLogsOneMoreLoop() async {
         let recorder = Recorder()
-        await Self.run(.legacy, loopSleep: .milliseconds(20), seedVersion: true, log: recorder.logger)
+        await Self.run(.legacy, loopSleep: .milliseconds(20), firstVersion: true, log: recorder.logger)
         #expect(recorder.lines == Array(Self.expected.dropLast()) + ["Thread Loop", "Thread Finished"])
     }
 
     @Test func tryQuestionMarkBringsTheExtraIterationBack() async {
         let recorder = Recorder()
         // An hour-long sleep: `try?` still ends it at the cancel, and then runs the work once more.
-        await Self.run(.modern, loopSleep: .seconds(3600), seedVersion: true, log: recorder.logger)
+        await Self.run(.modern, loopSleep: .seconds(3600), firstVersion: true, log: recorder.logger)
         #expect(recorder.lines == Array(Self.expected.dropLast()) + ["Thread Loop", "Thread Finished"])
     }
 

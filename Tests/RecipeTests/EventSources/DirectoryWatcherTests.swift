@@ -106,7 +106,7 @@ struct DirectoryWatcherTests {
         #expect(await consumer.value.first == .changed)
     }
 
-    @Test func aMissingDirectoryGivesTheSeedsMessageOnBothSides() async throws {
+    @Test func aMissingDirectoryGivesTheClassicMessageOnBothSides() async throws {
         let path = "/no/such/directory"
         let expected = "Unable to open \"\(path)\": No such file or directory (2)"
         let recorder = Recorder()

@@ -106,9 +106,9 @@ import Testing
         #expect(recorder.lines == ["foo: 0", "late update: foo = 42"])
     }
 
-    /// In the seed's exact shape a plain `main.async` is queued before the outer block leaves,
+    /// In the classic example's exact shape a plain `main.async` is queued before the outer block leaves,
     /// so the FIFO main queue runs it before a main-queue notify: the missing `group:` hides.
-    @Test func legacyPlainMainAsyncInTheSeedShapeIsSavedByTheFIFOMainQueue() async {
+    @Test func legacyPlainMainAsyncInTheClassicShapeIsSavedByTheFIFOMainQueue() async {
         let recorder = Recorder()
         let model = MainQueueBox()
         await withCheckedContinuation { (notified: CheckedContinuation<Void, Never>) in

@@ -98,7 +98,7 @@ import Testing
         #expect(recorder.lines == ["handler", "notify"])
     }
 
-    /// The mistake the seed avoids: `leave()` before the handler. The handler here waits for the
+    /// The mistake the classic wrappers avoid: `leave()` before the handler. The handler here waits for the
     /// notify, which can only arrive because the group was already left.
     @Test func legacyLeavingBeforeTheHandlerLetsNotifyOvertakeIt() async {
         let recorder = Recorder()

@@ -5,7 +5,7 @@ import RecipeKit
 import Testing
 
 @Suite struct RunOnceTests {
-    @Test func legacyRunsTheBlockOnceForTheSeedsCallsAndAHundredConcurrentCallers() async {
+    @Test func legacyRunsTheBlockOnceForTheClassicCallsAndAHundredConcurrentCallers() async {
         let recorder = Recorder()
         let app = Legacy.RunOnce(log: recorder.logger)
         app.didFinishLaunching()
@@ -18,7 +18,7 @@ import Testing
         #expect(recorder.lines == ["Executed 1 time(s)"])
     }
 
-    @Test func modernRunsTheWorkOnceForTheSeedsCallsAndAHundredConcurrentCallers() async {
+    @Test func modernRunsTheWorkOnceForTheClassicCallsAndAHundredConcurrentCallers() async {
         let recorder = Recorder()
         let app = Modern.RunOnce(log: recorder.logger)
         await app.didFinishLaunching()
@@ -30,7 +30,7 @@ import Testing
         #expect(recorder.lines == ["Executed 1 time(s)"])
     }
 
-    @Test func boringColorIsTheSeedsColour() {
+    @Test func boringColorIsTheClassicColour() {
         #expect(Legacy.RGBA.boringColor == Legacy.RGBA(red: 0.380, green: 0.376, blue: 0.376, alpha: 1.000))
         #expect(Modern.RGBA.boringColor == Modern.RGBA(red: 0.380, green: 0.376, blue: 0.376, alpha: 1.000))
         #expect(Legacy.RGBA.boringColor.description == "RGBA(0.380, 0.376, 0.376, 1.000)")

@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-/// The seed's deadlock runs only in a child process (`compare --demo`); everything else here
+/// The classic deadlock runs only in a child process (`compare --demo`); everything else here
 /// finishes.
 @Suite(.serialized) struct SwapperTests {
     enum Side: String, CaseIterable, Sendable {

@@ -51,10 +51,10 @@ import Testing
         #expect(await office.ticketsLeft == -1)
     }
 
-    /// The seed's `break` inside the lock, in a child process: one seller breaks out holding the
+    /// The classic `break` inside the lock, in a child process: one seller breaks out holding the
     /// lock, and the other waits in `lock()` forever. The modern sellers both finish.
-    @Test func theSeedsBreakHangsWhereTheActorFinishes() async {
-        let scenario = "the seed's break inside the lock"
+    @Test func theClassicBreakHangsWhereTheActorFinishes() async {
+        let scenario = "the classic break inside the lock"
         let (legacy, legacyLines) = await ChildProcess.run(
             arguments: ["--demo", "ticket-sale-lock", scenario, "legacy", "--pace", "test"],
             timeout: .milliseconds(1500))

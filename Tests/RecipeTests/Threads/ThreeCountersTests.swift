@@ -80,10 +80,10 @@ import Testing
         }
     }
 
-    /// The legacy counters each get a thread created for them (the §7.15 form counts the third on
-    /// the caller's). Which pool threads run the modern children, and how many over a run, is the
-    /// runtime's business: a pool thread that idles out is replaced (three were seen on two cores
-    /// under ThreadSanitizer), so nothing is asserted about them.
+    /// The legacy counters each get a thread created for them (the two-thread form counts the
+    /// third on the caller's). Which pool threads run the modern children, and how many over a
+    /// run, is the runtime's business: a pool thread that idles out is replaced (three were seen
+    /// on two cores under ThreadSanitizer), so nothing is asserted about them.
     @Test func legacyStartsAThreadPerCounter() async throws {
         let legacyAll = ThreadLog()
         let caller = try #require(await Self.run(.legacy, .allThree, upTo: 200, log: legacyAll.logger))

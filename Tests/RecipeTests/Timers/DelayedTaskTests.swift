@@ -13,7 +13,7 @@ import Testing
         let schedule: @Sendable (Duration, @escaping @Sendable (String) -> Void) async -> Void
     }
 
-    /// The seed's 3 s, 2 s, 2 s and 1 s, at a hundredth.
+    /// The classic examples' 3 s, 2 s, 2 s and 1 s delays, at a hundredth.
     static let cases: [Case] = [
         Case(testDescription: "legacy printString", delay: .milliseconds(30), expected: "Grand Central Dispatch") {
             Legacy.DelayedTask.printString(after: $0, log: $1)

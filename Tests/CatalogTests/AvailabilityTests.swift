@@ -1,0 +1,114 @@
+import Catalog
+import Foundation
+import GuideKit
+import RecipeKit
+import Testing
+
+/// Each copy line states the oldest iOS and macOS its pattern runs on, and the table it is worked
+/// out from says what the toolchain's own interfaces say.
+@Suite struct AvailabilityTests {
+    @Test(arguments: Catalog.recipes.map(\.id))
+    func everyCopyLineStatesItsPatternsAvailability(_ id: String) throws {
+        let recipe = try #require(Catalog.recipe(id))
+        let availability = try GuideGenerator.availability(of: recipe)
+        let path = "Guide/\(recipe.chapter.slug)/\(recipe.id).md"
+        let page = try String(contentsOf: GuideGenerator.packageRoot.appendingPathComponent(path), encoding: .utf8)
+        let copyLine = page.range(of: "**To copy this recipe:**")
+        let stated = page.range(of: "\n" + availability.sentence + "\n")
+        #expect(copyLine != nil, "\(path) has no copy line")
+        #expect(stated != nil, "\(path) does not say \"\(availability.sentence)\"")
+        if let copyLine, let stated {
+            #expect(copyLine.upperBound <= stated.lowerBound, "\(path): the availability follows the copy line")
+        }
+    }
+
+    @Test func aPatternWithOnlyConcurrencyNeedsTheBaseline() {
+        let availability = Availability(code: "actor Store {\n    func load() async -> Int { 1 }\n}")
+        #expect(availability.description == "iOS 13, macOS 10.15")
+        #expect(availability.sentence == "**Needs** iOS 13, macOS 10.15: nothing newer than Swift concurrency itself.")
+    }
+
+    @Test func theNewestAPINamesTheMinimumAndItsFallback() {
+        let availability = Availability(
+            code:
+                "import Synchronization\nlet state = Mutex(0)\nfunc wait() async throws { try await Task.sleep(for: .seconds(1)) }"
+        )
+        #expect(availability.description == "iOS 18, macOS 15 (`Mutex`)")
+        #expect(availability.sentence.contains("`OSAllocatedUnfairLock` (iOS 16, macOS 13"))
+    }
+
+    @Test func taskImmediateNeedsTheNewestOSAndSaysWhatTheFallbackChanges() {
+        let availability = Availability(code: "Task.immediate { @MainActor in show() }")
+        #expect(availability.iOS == Availability.Version(26) && availability.macOS == Availability.Version(26))
+        #expect(availability.sentence.contains("`Task { @MainActor in … }`"))
+        #expect(availability.sentence.contains("later turn"))
+    }
+
+    @Test func aMinimumUpToIOS17NamesNoFallback() {
+        let availability = Availability(code: "await withDiscardingTaskGroup { group in group.addTask { } }")
+        #expect(availability.description == "iOS 17, macOS 14 (`withDiscardingTaskGroup`)")
+        #expect(!availability.sentence.contains("older target"))
+    }
+
+    @Test func commentsAndLongerNamesDoNotCount() {
+        let availability = Availability(code: "// A Mutex would do too.\nstruct MutexFree { let lastDuration = 0 }")
+        #expect(availability.iOS == Availability.baseline.iOS)
+    }
+
+    @Test func aPointReleaseIsWrittenOut() {
+        let availability = Availability(code: "final class Owner {\n    isolated deinit { task.cancel() }\n}")
+        #expect(availability.description == "iOS 18.4, macOS 15.4 (`isolated deinit`)")
+    }
+
+    /// The declaration each row stands for in the toolchain's interfaces: module, and the start of
+    /// the declaration's line (the first one in the file).
+    static let declarations: [String: (module: String, line: String)] = [
+        "`Task.immediate`": ("_Concurrency", "public static func immediate("),
+        "`isolated deinit`": ("_Concurrency", "@_silgen_name(\"swift_task_deinitOnExecutor\")"),
+        "`Mutex`": ("Synchronization", "public struct Mutex<"),
+        "`Atomic`": ("Synchronization", "public struct Atomic<"),
+        "named child tasks (`addTask(name:)`)": ("_Concurrency", "public mutating func addTask(name:"),
+        "`withDiscardingTaskGroup`": ("_Concurrency", "public func withDiscardingTaskGroup<"),
+        "clocks and `Duration`": ("_Concurrency", "public protocol Clock<Duration>"),
+    ]
+
+    /// Each row's versions are the `@available` nearest above its declaration in the interface of
+    /// the toolchain that runs the tests (Linux toolchains keep Apple's availability there).
+    @Test(arguments: Availability.table.map(\.api))
+    func theTableMatchesTheToolchainsInterfaces(_ api: String) throws {
+        let requirement = try #require(Availability.table.first { $0.api == api })
+        let declaration = try #require(Self.declarations[api], "AvailabilityTests.declarations has no row for \(api)")
+        let text = try Self.interface(declaration.module)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = try #require(
+            lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).contains(declaration.line) },
+            "\(declaration.line) is not in \(declaration.module)'s interface")
+        let available = try #require(
+            lines[max(0, index - 6)..<index].last { $0.contains("@available(macOS ") },
+            "no @available above \(declaration.line)")
+        #expect(available.contains("macOS \(Self.written(requirement.macOS))"), "\(api): \(available)")
+        #expect(available.contains("iOS \(Self.written(requirement.iOS))"), "\(api): \(available)")
+    }
+
+    /// "15.0" for 15, "15.4" for 15.4: how an interface writes a version.
+    static func written(_ version: Availability.Version) -> String { "\(version.major).\(version.minor)" }
+
+    /// The text of a toolchain module's interface, found from the compiler's resource directory.
+    static func interface(_ module: String) throws -> String {
+        let info = Process()
+        info.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        info.arguments = ["swiftc", "-print-target-info"]
+        let pipe = Pipe()
+        info.standardOutput = pipe
+        try info.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        info.waitUntilExit()
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let target = try #require(json["target"] as? [String: Any])
+        let triple = try #require(target["unversionedTriple"] as? String)
+        let paths = try #require(json["paths"] as? [String: Any])
+        let resources = try #require(paths["runtimeResourcePath"] as? String)
+        let folder = URL(fileURLWithPath: resources).appendingPathComponent("linux/\(module).swiftmodule")
+        return try String(contentsOf: folder.appendingPathComponent("\(triple).swiftinterface"), encoding: .utf8)
+    }
+}
