@@ -22,7 +22,8 @@ struct RecipePage {
     }
 
     private var prose: [String] {
-        [recipe.problem] + recipe.changes + recipe.differences + recipe.pitfalls + recipe.annotations
+        [recipe.problem] + recipe.changes + recipe.differences + recipe.pitfalls + recipe.platformNotes
+            + recipe.annotations
             + recipe.errata + (recipe.appTargetNote.map { [$0] } ?? [])
     }
 
@@ -61,6 +62,7 @@ struct RecipePage {
         page += section("What changed and why", recipe.changes)
         page += section("Where the two sides differ on purpose", recipe.differences)
         page += section("Pitfalls", recipe.pitfalls)
+        page += section("Platform notes", recipe.platformNotes)
         page += section("Swift 6 annotations the legacy side needed", recipe.annotations)
         page += section(
             "What its primitives cost",

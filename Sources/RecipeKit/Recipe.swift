@@ -19,8 +19,12 @@ public struct Recipe: Sendable, Identifiable {
     public let problem: String
     /// Markdown bullets: what changed between the sides, and why.
     public let changes: [String]
-    /// Markdown bullets: mistakes a migrating reader will meet.
+    /// Markdown bullets: mistakes a migrating reader will meet, the one that bites hardest first
+    /// (the page's opening block shows it).
     public let pitfalls: [String]
+    /// Markdown bullets: facts true of one platform only, each opening with **Linux** or
+    /// **Darwin** (how this package's runs on Linux differ from an app's on Apple platforms).
+    public let platformNotes: [String]
     /// Markdown bullets: the Swift 6 annotations the legacy side needed, and why each is sound.
     public let annotations: [String]
     /// Markdown bullets: where the two sides intentionally behave differently. Each one is
@@ -57,6 +61,7 @@ public struct Recipe: Sendable, Identifiable {
         problem: String,
         changes: [String],
         pitfalls: [String] = [],
+        platformNotes: [String] = [],
         annotations: [String] = [],
         differences: [String] = [],
         errata: [String] = [],
@@ -76,6 +81,7 @@ public struct Recipe: Sendable, Identifiable {
         self.problem = problem
         self.changes = changes
         self.pitfalls = pitfalls
+        self.platformNotes = platformNotes
         self.annotations = annotations
         self.differences = differences
         self.errata = errata
