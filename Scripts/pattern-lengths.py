@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Prints, per recipe page, the longer side of each pattern block the guide shows side by side.
+"""Prints, per recipe page, the longer side of each pair of pattern blocks the guide shows.
 
 The pattern is what lies above `// MARK: - Driver`; it is cut into sections at top-level
 `// MARK: - Title` lines, and section k of the Legacy file sits beside section k of the Modern
-file (as GuideKit's RecipePage does). Usage: Scripts/pattern-lengths.py [package root]
+file. Usage: Scripts/pattern-lengths.py [package root]
 """
 import glob, os, statistics, sys
 

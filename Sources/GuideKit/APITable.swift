@@ -36,6 +36,6 @@ enum APITable {
     }
 
     private static func escape(_ cell: String) -> String {
-        cell.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        BreakableCode.cell(cell).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 }

@@ -17,7 +17,10 @@ struct ChapterPage {
     }
 
     var markdown: String {
-        var page = ["# Chapter \(chapter.number): \(chapter.title)", "", "[All recipes](../README.md)", ""]
+        var top = ["[All recipes](../README.md)"]
+        if !recipes.isEmpty { top += ["[this chapter's recipes](#recipes)", "[API mapping](#api-mapping)"] }
+        if !notes.isEmpty { top.append("[guide notes](#guide-notes)") }
+        var page = ["# Chapter \(chapter.number): \(chapter.title)", "", top.joined(separator: " · "), ""]
         var ignored: [String] = []
         page.append(
             references.link(chapter.introduction, from: chapter.slug, unknown: &ignored).trimmingTrailingNewlines)
@@ -28,7 +31,9 @@ struct ChapterPage {
             page.append("| Recipe | Problem | Legacy → Modern |")
             page.append("|---|---|---|")
             for recipe in recipes {
-                page.append("| [\(recipe.title)](\(recipe.id).md) | \(recipe.problem) | \(IndexPage.move(recipe)) |")
+                page.append(
+                    "| [\(recipe.title)](\(recipe.id).md) | \(BreakableCode.cell(recipe.problem)) | "
+                        + "\(BreakableCode.cell(IndexPage.move(recipe))) |")
             }
             page.append("")
         }
@@ -40,7 +45,7 @@ struct ChapterPage {
             page.append("| Note | Legacy → instead |")
             page.append("|---|---|")
             for note in notes {
-                page.append("| [\(note.title)](\(note.id).md) | \(IndexPage.move(note)) |")
+                page.append("| [\(note.title)](\(note.id).md) | \(BreakableCode.cell(IndexPage.move(note))) |")
             }
             page.append("")
         }

@@ -1,4 +1,5 @@
 import Catalog
+import Foundation
 import RecipeKit
 
 /// The guide's front page, `Guide/README.md`: "Find your code" first, then the chapters.
@@ -22,8 +23,8 @@ struct IndexPage {
             "",
             "Every recipe here is implemented twice, with Dispatch, `OperationQueue`, `Thread` and locks (Legacy) and",
             "with async/await, actors, task groups and `AsyncStream` (Modern). Both halves compile in the Swift 6",
-            "language mode, a parity test checks that they produce the same outcome, and each page shows the pattern",
-            "side by side with the output it really printed. \(all.count) recipes\(noteCount) in \(chapters.count) chapters;"
+            "language mode, a parity test checks that they produce the same outcome, and each page shows the two",
+            "patterns section by section with the output they really printed. \(all.count) recipes\(noteCount) in \(chapters.count) chapters;"
                 + " run any of them with `swift run compare <id>`.",
             "",
         ]
@@ -39,10 +40,13 @@ struct IndexPage {
         page += [
             "## How to read a recipe page",
             "",
-            "The problem; the pattern side by side (the code you copy), with the code that drives it for the page folded",
-            "below; a \"To copy this recipe\" line naming the files; what both sides printed; the parity rule the tests",
-            "hold them to; what changed and why; where the sides differ on purpose (each difference is asserted by a",
-            "test); pitfalls; the Swift 6 annotations the legacy code needed; the texts and real code it came from.",
+            "The answer first: what to replace with what, the oldest iOS and macOS the Modern pattern needs, the pitfall",
+            "that bites, the command that runs it. Then the problem; what changed and why; the two patterns section by",
+            "section, the Legacy block over the Modern one (the code you copy), with the code that drives them for the",
+            "page folded below; a \"To copy this recipe\" line naming the files and what an app target needs; what both",
+            "sides printed; the parity rule the tests hold them to; where the sides differ on purpose (each difference is",
+            "asserted by a test); pitfalls; platform notes (Linux or Darwin); the Swift 6 annotations the legacy code",
+            "needed; the texts and real code it came from.",
             "",
             "## Chapters",
             "",
@@ -93,6 +97,15 @@ struct IndexPage {
             + " projects and files where the legacy shape appears.",
         "",
     ]
+
+    /// A recipe's main move as a sentence: "`DispatchQueue(label:)` **with** an actor." (after
+    /// "Replace"), from its first API pair.
+    static func replace(_ recipe: Recipe) -> String {
+        guard let api = recipe.apis.first else { return recipe.title }
+        let legacy = api.legacy.contains("`") ? api.legacy : "`\(api.legacy)`"
+        let modern = api.modern.trimmingCharacters(in: .whitespaces)
+        return "\(legacy) **with** \(modern)" + (modern.hasSuffix(".") ? "" : ".")
+    }
 
     /// A recipe's main move, from its first API pair: "`DispatchQueue(label:)` → an actor".
     static func move(_ recipe: Recipe) -> String {
@@ -163,7 +176,8 @@ struct IndexPage {
             })
     }
 
+    /// A table cell: long code spans made breakable, pipes escaped, one line.
     private func escape(_ cell: String) -> String {
-        cell.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        BreakableCode.cell(cell).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 }

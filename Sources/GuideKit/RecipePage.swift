@@ -44,12 +44,10 @@ struct RecipePage {
                 + "[All recipes](../README.md)"
         )
         page.append("")
+        page += opening
         page.append(linked(recipe.problem))
         page.append("")
-        page.append(
-            "Run it: `swift run compare \(recipe.id)` · both files side by side: `swift run compare --code \(recipe.id)`"
-        )
-        page.append("")
+        page += section("What changed and why", recipe.changes)
         page += implementations
         page += output
         page.append("## Parity rule")
@@ -59,7 +57,6 @@ struct RecipePage {
             page.append("- **\(scenario.name)**: \(rules).")
         }
         page.append("")
-        page += section("What changed and why", recipe.changes)
         page += section("Where the two sides differ on purpose", recipe.differences)
         page += section("Pitfalls", recipe.pitfalls)
         page += section("Platform notes", recipe.platformNotes)
@@ -86,6 +83,18 @@ struct RecipePage {
         return page.joined(separator: "\n") + "\n"
     }
 
+    /// The answer first, in the first screen: the move, the OS it needs, the pitfall that bites,
+    /// the command that runs it.
+    private var opening: [String] {
+        var lines = ["**Replace** \(IndexPage.replace(recipe))", ""]
+        lines.append("- **Needs** \(availability.description)")
+        if let pitfall = recipe.pitfalls.first { lines.append("- **Watch out:** \(linked(pitfall))") }
+        lines.append(
+            "- **Run it:** `swift run compare \(recipe.id)` · both files side by side: "
+                + "`swift run compare --code \(recipe.id)`")
+        return lines + [""]
+    }
+
     var catalogPath: String {
         "Sources/Catalog/\(recipe.file.dropLast(".swift".count))+Recipe.swift"
     }
@@ -95,10 +104,10 @@ struct RecipePage {
     }
 
     private var implementations: [String] {
-        var lines = ["## Legacy and Modern, side by side", ""]
+        var lines = ["## Legacy and Modern, section by section", ""]
         if let summary = legacy.summary(of: typeName) { lines += ["**Legacy.** \(summary)", ""] }
         if let summary = modern.summary(of: typeName) { lines += ["**Modern.** \(summary)", ""] }
-        lines += PatternTable.markdown(legacy, modern, root: Self.root)
+        lines += PatternBlocks.markdown(legacy, modern, root: Self.root)
         lines += copyLine
         if legacy.driver != nil || modern.driver != nil {
             lines += [
