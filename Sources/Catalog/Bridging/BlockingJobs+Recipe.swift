@@ -59,27 +59,36 @@ extension Recipe {
         ],
         pitfalls: [
             """
-            The blocking tasks run in a child process, never in the test runner: they hold every \
-            thread of the cooperative pool, which the process shares with every other test, for \
-            as long as they block (`BlockingJobsTests.blockingTasksNeverExceedThePoolWidth`).
-            """,
-            """
             `concurrentPerform`, `queue.sync`, `DispatchGroup.wait`, `DispatchSemaphore.wait` and \
             synchronous I/O (`Data(contentsOf:)`, `FileHandle.read`) in async code hold pool \
             threads just the same, and the compiler flags none of them \
             (`semaphore-in-async-starvation` shows a wait that never ends).
             """,
             """
-            The two failure modes: GCD answers blocked workers with more threads (on Darwin at \
-            once, up to 64 per pool: thread explosion, with each thread's stack and scheduling \
-            cost); the cooperative pool never grows, so blocking starves it. On Linux even GCD's \
-            global queues grow only by about a thread a second while all of theirs are blocked, \
-            so there the legacy jobs take turns too (`compare` shows a peak of 2 in flight).
+            The blocking tasks run in a child process, never in the test runner: they hold every \
+            thread of the cooperative pool, which the process shares with every other test, for \
+            as long as they block (`BlockingJobsTests.blockingTasksNeverExceedThePoolWidth`).
+            """,
+            """
+            The two failure modes: GCD answers blocked workers with more threads (thread \
+            explosion, with each thread's stack and scheduling cost); the cooperative pool never \
+            grows, so blocking starves it.
             """,
             """
             A blocking call moved to its own thread can't be cancelled by cancelling the task: \
             the task waits for it to return. Give such work its own timeout or a cancellation \
             flag it checks.
+            """,
+        ],
+        platformNotes: [
+            """
+            **Darwin**: GCD adds threads for blocked workers at once, up to 64 per pool: that is \
+            the thread explosion.
+            """,
+            """
+            **Linux**: even GCD's global queues grow only by about a thread a second while all of \
+            theirs are blocked, so there the legacy jobs take turns too (`compare` shows a peak of \
+            2 in flight).
             """,
         ],
         annotations: [

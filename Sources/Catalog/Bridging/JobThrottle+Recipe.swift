@@ -73,15 +73,17 @@ extension Recipe {
             caller's priority, and a task that a higher-priority task awaits is escalated.
             """,
             """
-            On Linux the semaphore throttle often can't reach its limit anyway: the global queues \
-            start one thread per core (2 here) and add another only about once a second while all \
-            of them are blocked (`blocking-the-pool`). `compare` at the quick pace shows the legacy \
-            peak at 2 where the window reaches 3.
-            """,
-            """
             The window limits one batch. A limit shared by unrelated callers (every download in \
             the app) needs a shared async gate instead (`resource-pool`); the same window serves \
             `operation-max-concurrency`.
+            """,
+        ],
+        platformNotes: [
+            """
+            **Linux**: the semaphore throttle often can't reach its limit anyway: the global \
+            queues start one thread per core (2 here) and add another only about once a second \
+            while all of them are blocked (`blocking-the-pool`). `compare` at the quick pace shows \
+            the legacy peak at 2 where the window reaches 3.
             """,
         ],
         annotations: [

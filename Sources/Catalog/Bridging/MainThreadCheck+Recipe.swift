@@ -35,11 +35,13 @@ extension Recipe {
             "`Thread.isMainThread` is recorded for information only: under `compare`, `guide` and Swift Testing on Linux it is `false` in main-queue blocks and main-actor code alike, while every isolation check passes.",
         ],
         pitfalls: [
-            "On Linux, `Thread.isMainThread` is `false` for main-queue and main-actor code after `dispatchMain()`, after the first `await` of an async `main`, and under Swift Testing (`MainThreadCheckTests.isMainThreadIsFalseInMainQueueAndMainActorCode`). Code that branches on it (\"if on main run inline, else hop\") takes the wrong branch there: see `main-inline-or-async`.",
-            "`MainActor.assertIsolated()` is checked only in debug builds. Use `MainActor.preconditionIsolated()` where a release build must trap too; `dispatchPrecondition` and `assumeIsolated` also check in release builds.",
             "`MainActor.assumeIsolated` is unavailable from async code (\"await the call to the @MainActor closure directly\"), and it traps off the main actor: it is for synchronous callbacks that are known to run on main, not a way to hop there.",
             "`Thread.current` is unavailable from async code as well; a task has no thread of its own to ask about.",
-            "Off the main queue all of these checks end the process with SIGILL and print nothing of their own; the Swift runtime's crash report (shown for the \"callback off main\" scenario) names `dispatch_assert_queue` as the frame that trapped.",
+            "`MainActor.assertIsolated()` is checked only in debug builds. Use `MainActor.preconditionIsolated()` where a release build must trap too; `dispatchPrecondition` and `assumeIsolated` also check in release builds.",
+        ],
+        platformNotes: [
+            "**Linux**: `Thread.isMainThread` is `false` for main-queue and main-actor code after `dispatchMain()`, after the first `await` of an async `main`, and under Swift Testing (`MainThreadCheckTests.isMainThreadIsFalseInMainQueueAndMainActorCode`). Code that branches on it (\"if on main run inline, else hop\") takes the wrong branch there: see `main-inline-or-async`.",
+            "**Linux**: off the main queue all of these checks end the process with SIGILL and print nothing of their own; the Swift runtime's crash report (shown for the \"callback off main\" scenario) names `dispatch_assert_queue` as the frame that trapped.",
         ],
         annotations: [
             "The completion handlers are `@escaping @Sendable`: they are called on the main queue, not on the caller's thread.",

@@ -52,14 +52,14 @@ extension Recipe {
         ],
         pitfalls: [
             """
-            Never call handlers inside the barrier: a handler that registers another handler (or \
-            reads the state) would `sync` onto the queue it is running on, and trap.
-            """,
-            """
             A continuation must be resumed exactly once. The cancellation handler runs \
             concurrently with the code that parks the continuation, possibly before it: check \
             `Task.isCancelled` when parking, and resume only the continuation you removed from \
             the dictionary (`OneShotFutureTests.callersCancelledBeforeTheyParkGetCancellationError`).
+            """,
+            """
+            Never call handlers inside the barrier: a handler that registers another handler (or \
+            reads the state) would `sync` onto the queue it is running on, and trap.
             """,
             """
             A future that is never fulfilled leaves its waiters waiting forever, on both sides: \

@@ -34,7 +34,9 @@ extension Recipe {
             "Waiting on a semaphore on the main thread for a callback delivered on the main queue deadlocks; a semaphore wait inside an `async` test blocks one of the cooperative pool's few threads and can starve the very task that would signal it (`semaphore-in-async-starvation`).",
             "Wrapping a callback that may be called twice in `withCheckedContinuation` traps on the second resume (\"tried to resume its continuation more than once\"); count such callbacks with `confirmation`, or bridge them to a stream.",
             "Swift Testing runs tests in parallel by default: mark suites that depend on timing or shared state `.serialized`. Its `.timeLimit` is at least one minute; per-call timeouts stay in the code under test.",
-            "Under Swift Testing on Linux, `Thread.isMainThread` is `false` even on the main actor (`main-thread-check`): assert isolation in tests, not the thread.",
+        ],
+        platformNotes: [
+            "**Linux**: under Swift Testing, `Thread.isMainThread` is `false` even on the main actor (`main-thread-check`): assert isolation in tests, not the thread.",
         ],
         annotations: [
             "`CallbackExpectation` is `@unchecked Sendable`: its count is only touched with its `NSLock` held, and the semaphore is thread-safe.",

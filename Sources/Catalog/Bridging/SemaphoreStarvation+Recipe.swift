@@ -73,13 +73,18 @@ extension Recipe {
             A timeout only hides the bug: the work still waits for whole rounds of timeouts, and \
             the waiters that gave up never got their signal.
             """,
+        ],
+        platformNotes: [
             """
-            GCD is not immune on Linux either. The global queues start one thread per core and, \
-            while all of them are blocked, add one only about once a second. With the ninth \
-            block on `DispatchQueue.global()` too, the legacy code took 6.5 s on 2 cores \
-            (measured 2026-11-24 with the same code built alone by `swiftc -O`, Swift 6.3.1); the recipe sends the signal from a \
-            serial queue, which gets a thread of its own at once. On Darwin the kernel adds \
-            threads at once (the thread explosion `blocking-the-pool` shows).
+            **Linux**: GCD is not immune either. The global queues start one thread per core and, \
+            while all of them are blocked, add one only about once a second. With the ninth block \
+            on `DispatchQueue.global()` too, the legacy code took 6.5 s on 2 cores (measured \
+            2026-11-24 with the same code built alone by `swiftc -O`, Swift 6.3.1); the recipe \
+            sends the signal from a serial queue, which gets a thread of its own at once.
+            """,
+            """
+            **Darwin**: the kernel adds threads to blocked global queues at once (the thread \
+            explosion `blocking-the-pool` shows).
             """,
         ],
         annotations: [

@@ -59,15 +59,15 @@ extension Recipe {
         ],
         pitfalls: [
             """
+            A cancelled task whose body doesn't check `Task.isCancelled` does all its work anyway: \
+            only awaits that honour cancellation (`Task.sleep`, `URLSession.data(for:)`, \
+            `checkCancellation()`) notice it for you.
+            """,
+            """
             `cancel()` only takes if the item hasn't started. The classic \
             `downloadPhotosWithCompletion` relies on the main queue to hold the items back; on a \
             concurrent or idle queue they may already be running, and then the cancel does \
             nothing while the group is left once too often (a trap).
-            """,
-            """
-            A cancelled task whose body doesn't check `Task.isCancelled` does all its work anyway: \
-            only awaits that honour cancellation (`Task.sleep`, `URLSession.data(for:)`, \
-            `checkCancellation()`) notice it for you.
             """,
             """
             A work item reading its own `isCancelled` needs a reference to itself, which its block \

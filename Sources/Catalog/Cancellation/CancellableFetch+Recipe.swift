@@ -57,6 +57,11 @@ extension Recipe {
         ],
         pitfalls: [
             """
+            `onCancel` runs at once, on the thread that called `cancel()`, while the body may still \
+            be running: it may only cancel things (thread-safely), never clean up what the body \
+            still uses.
+            """,
+            """
             A blocking load (`dataWithContentsOfURL:`, `Data(contentsOf:)`) on a background queue \
             can't be cancelled at all: it holds its thread until the answer or the 30 s timeout. \
             Use a delegate or an `async` API (`URLSession.data(for:)`) instead.
@@ -68,20 +73,17 @@ extension Recipe {
             it without KVO calls.
             """,
             """
-            `onCancel` runs at once, on the thread that called `cancel()`, while the body may still \
-            be running: it may only cancel things (thread-safely), never clean up what the body \
-            still uses.
-            """,
-            """
-            `URLSession` exists on Linux (`import FoundationNetworking`), and `data(for:)` honours \
-            task cancellation; the tests never touch the network, and use a fake connection that \
-            delivers from its own thread.
-            """,
-            """
             `NSURLConnection` delivers its delegate calls on the run loop of the thread that \
             started it, which is why the classic operation starts it from the main queue; the fake \
             (like `URLSession`) calls back on a thread of its own, so every delegate method must \
             be thread-safe.
+            """,
+        ],
+        platformNotes: [
+            """
+            **Linux**: `URLSession` exists (`import FoundationNetworking`), and `data(for:)` \
+            honours task cancellation; the tests never touch the network, and use a fake \
+            connection that delivers from its own thread.
             """,
         ],
         annotations: [

@@ -51,18 +51,20 @@ extension Recipe {
         ],
         pitfalls: [
             """
-            Checking cancellation only at the start of the render is not enough: the cell usually \
-            goes while the render runs. Check right before delivering.
-            """,
-            """
             A `Task {}` made in `@MainActor` code runs its body on the main actor: the drawing \
             itself must be in a `@concurrent` (or otherwise nonisolated async) function, or it \
             blocks the UI exactly as a main-thread `drawRect:` did.
             """,
             """
-            `UIGraphicsBeginImageContextWithOptions` and `CALayer.drawsAsynchronously` (which the \
-            Read-And-Learn wiki page says "sometimes works") are Apple-only; on Linux the image is \
-            a plain RGBA byte buffer, and the fake screen (`UISink`) records what was shown and \
+            Checking cancellation only at the start of the render is not enough: the cell usually \
+            goes while the render runs. Check right before delivering.
+            """,
+        ],
+        platformNotes: [
+            """
+            **Linux**: `UIGraphicsBeginImageContextWithOptions` and `CALayer.drawsAsynchronously` \
+            (which the Read-And-Learn wiki page says "sometimes works") are Apple-only; the image \
+            is a plain RGBA byte buffer, and the fake screen (`UISink`) records what was shown and \
             checks it was shown from the main queue or the main actor.
             """,
         ],

@@ -79,10 +79,6 @@ extension Recipe {
         ],
         pitfalls: [
             """
-            `FileHandle.bytes` and `URL.lines` are Apple-only; on Linux read chunks (here, or \
-            `FileHandle.read(upToCount:)`).
-            """,
-            """
             The channel does not wait for the stream's consumer: the stream's buffer grows with \
             whatever a slow consumer hasn't taken. For back-pressure, pull instead: read the \
             next chunk when the consumer asks, as `stream-line-reader` does.
@@ -102,8 +98,16 @@ extension Recipe {
             """,
             """
             The Read-And-Learn wiki page suggests measuring with `dispatch_benchmark`, which no \
-            public header declares and Linux doesn't have; `compare` measures here (and see \
-            `benchmark-measure`).
+            public header declares; `compare` measures here (and see `benchmark-measure`).
+            """,
+        ],
+        platformNotes: [
+            """
+            **Linux**: `FileHandle.bytes` and `URL.lines` are Apple-only; read chunks (here, or \
+            `FileHandle.read(upToCount:)`).
+            """,
+            """
+            **Linux**: there is no `dispatch_benchmark` at all.
             """,
         ],
         annotations: [

@@ -47,7 +47,9 @@ extension Recipe {
             "Watch for deletion and stop when it comes, as the Read-And-Learn wiki page advises: a deleted directory's watch is gone (inotify then sends `IN_IGNORED`), and a source left running watches nothing.",
             "Read `errno` before anything else runs: the classic code calls `strerror_r` and then reads `errno` again for the number, and any call in between may change it.",
             "Events coalesce: one handler call may find several records (each a 16-byte header plus `len` bytes of name). Walk them all, and count events from the records, never from how often the handler ran (`DirectoryWatcherTests.severalEventsInOneReadAreEachReported`).",
-            "inotify is Linux-only. On Apple platforms the vnode source remains, fed into the same kind of stream.",
+        ],
+        platformNotes: [
+            "**Darwin**: there is no inotify (it is Linux-only); the vnode source remains, fed into the same kind of stream.",
         ],
         annotations: [
             "`log` and `closed` are `@escaping @Sendable`: they run on the source's queue.",

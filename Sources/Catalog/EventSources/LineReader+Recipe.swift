@@ -65,10 +65,10 @@ extension Recipe {
         ],
         pitfalls: [
             """
-            `InputStream` delegate events are never delivered on Linux (there is no run-loop \
-            stream scheduling in swift-corelibs-foundation that fires them), and `FileHandle.bytes` \
-            and `URL.lines` are Apple-only. Poll `read(_:maxLength:)` on a thread of its own, or \
-            read chunks as the modern side does.
+            The usual modern reflex, an `AsyncStream` fed by a reading task, buffers without \
+            limit by default; a bounded policy (`.bufferingOldest(n)`) does not slow the \
+            producer down, it drops lines. Pull instead, as this iterator does. An \
+            `AsyncThrowingStream` also allows only one consumer.
             """,
             """
             Split on `\\n` bytes and decode each line, never a chunk: a chunk boundary can cut a \
@@ -79,11 +79,13 @@ extension Recipe {
             The serial queue is what keeps the legacy chunks in order: on a concurrent queue the \
             chunks, and so the lines, come out scrambled.
             """,
+        ],
+        platformNotes: [
             """
-            The usual modern reflex, an `AsyncStream` fed by a reading task, buffers without \
-            limit by default; a bounded policy (`.bufferingOldest(n)`) does not slow the \
-            producer down, it drops lines. Pull instead, as this iterator does. An \
-            `AsyncThrowingStream` also allows only one consumer.
+            **Linux**: `InputStream` delegate events are never delivered (there is no run-loop \
+            stream scheduling in swift-corelibs-foundation that fires them), and \
+            `FileHandle.bytes` and `URL.lines` are Apple-only. Poll `read(_:maxLength:)` on a \
+            thread of its own, or read chunks as the modern side does.
             """,
         ],
         annotations: [

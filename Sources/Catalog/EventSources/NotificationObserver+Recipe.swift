@@ -38,7 +38,10 @@ extension Recipe {
             "A block or a consuming task that captures its owner strongly keeps the owner alive, so `deinit` never runs and nothing is removed. Capture only what the handler needs, or `[weak self]`.",
             "Leaving the loop with `break` removes the observer only if nothing else holds the stream: a stream kept in a property or a local outlives the loop, and so does its observer (the same trap as in `dispatch-io-read`). Let the consuming task own the stream, and cancel the task.",
             "Cancelling the consumer does not discard what is already buffered: events posted before the cancellation may still reach the handler. Check `Task.isCancelled` in the loop if that matters.",
-            "`addObserver(_:selector:name:object:)` (the target/selector form, which Kingfisher uses) needs the Objective-C runtime and does not exist on Linux; since iOS 9 it no longer needs `removeObserver` in `deinit` on Apple platforms, but the block form always does.",
+        ],
+        platformNotes: [
+            "**Linux**: `addObserver(_:selector:name:object:)` (the target/selector form, which Kingfisher uses) needs the Objective-C runtime and does not exist.",
+            "**Darwin**: since iOS 9 the target/selector form no longer needs `removeObserver` in `deinit`, but the block form always does.",
         ],
         annotations: [
             "`NotificationObserver` (Legacy) needs no `Sendable` conformance: the block captures only the `@Sendable` handler, never the owner.",

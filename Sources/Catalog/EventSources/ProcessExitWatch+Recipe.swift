@@ -38,12 +38,16 @@ extension Recipe {
             "Set `terminationHandler` before `run()`. A child that exits at once can be reaped before a handler set afterwards is installed, and the handler then never runs.",
             "`terminationStatus` is meaningful only after the child has exited; read it in the handler (or after the `await`), never right after `run()`.",
             "Cancelling the task that awaits the exit does not stop the child: the continuation still waits for it. Call `terminate()` (SIGTERM) if the child must go, and keep awaiting its exit.",
-            "A process you did not start (the classic example's Mail) cannot be watched with `Process`. On Linux use `pidfd_open(pid)`, whose descriptor becomes readable when the process exits, with `DispatchSource.makeReadSource`; on Apple platforms the process source still works.",
+            "A process you did not start (the classic example's Mail) cannot be watched with `Process`.",
             "A never-resumed continuation hangs its caller silently: it is the handler that resumes it, so a handler set after `run()` (see above) turns into a hang.",
+        ],
+        platformNotes: [
+            "**Linux**: to watch a process you did not start, use `pidfd_open(pid)`, whose descriptor becomes readable when the process exits, with `DispatchSource.makeReadSource`.",
+            "**Darwin**: the process source still works for a process you did not start.",
+            "**Linux**: `Process` is `Sendable` in swift-corelibs-foundation, so the Modern side needs no annotation.",
         ],
         annotations: [
             "`onExit` and `completion` are `@escaping @Sendable`: `Process` calls the handler on a thread of its own.",
-            "`Process` is `Sendable` in swift-corelibs-foundation, so the Modern side needs no annotation.",
         ],
         differences: [
             "After `try await ProcessExitWatch.run(…)` a `@MainActor` caller is back on the main actor; the Legacy `onExit` runs on Foundation's process-monitoring thread, not on a queue the caller chose (`ProcessExitWatchTests.modernCallerContinuesOnItsOwnActor`).",

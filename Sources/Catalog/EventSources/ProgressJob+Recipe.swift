@@ -36,11 +36,11 @@ extension Recipe {
             "Many jobs at once each report their own values in order (`ProgressJobTests.manyJobsAtOnceEachReportInOrder`).",
         ],
         pitfalls: [
+            "The line after the loop runs when the job finished *and* when the consumer was cancelled or the job failed (the stream ends either way), as the legacy `completion` runs after a `progress.cancel()`. Check `Task.isCancelled`, or await the returned job, to tell them apart before showing \"done\".",
             "KVO fires on the thread that changed the value, not on main: that is why apps wrap it in `DispatchQueue.main.async`. A `for await` loop in `@MainActor` code needs no hop.",
             "An `NSKeyValueObservation` stops when it is released; a stream stops when its consumer stops. Keep the consuming task (and cancel it when the screen goes away) as you kept the observation.",
             "Don't finish the stream from the consumer side and expect the job to notice later: cancellation reaches the job only through `onTermination` (or its task), and only at its next suspension point.",
             "Leaving the loop (`break`) terminates the stream only when nothing else holds it. A stream still bound to a local or a property outlives the loop, `onTermination` does not run, and the job works on (`ProgressJobTests.leavingTheLoopWhileTheStreamIsStillHeldDoesNotCancelTheJob`). Cancel the consuming task, or cancel the returned job yourself (see `dispatch-io-read`).",
-            "The line after the loop runs when the job finished *and* when the consumer was cancelled or the job failed (the stream ends either way), as the legacy `completion` runs after a `progress.cancel()`. Check `Task.isCancelled`, or await the returned job, to tell them apart before showing \"done\".",
             "`.bufferingNewest(1)` drops values; never use it where every value counts (a log, a transcript), only where the latest value replaces the earlier ones.",
         ],
         annotations: [

@@ -41,8 +41,11 @@ extension Recipe {
             "Ignore the signal first (`signal(SIGUSR2, SIG_IGN)`). The source only observes the signal; until it is registered the default action applies, and for SIGUSR2 or SIGTERM that terminates the process.",
             "A signal sent after `SIG_IGN` but before the source is registered is discarded. `resume()` registers the source asynchronously, so wait for the registration handler before relying on it.",
             "Signals coalesce: two SIGUSR2 sent before the handler runs arrive as one event with `data == 2`. Count `data`, not handler calls.",
-            "Signals are process-wide: two sources (or a source and a `sigaction` handler) for one signal in one process step on each other. On Linux libdispatch installs its own `sigaction` handler and reads the signal through a `signalfd`, so a handler installed earlier stops being called. Keep tests that send signals in a child process, or at least serialized.",
+            "Signals are process-wide: two sources (or a source and a `sigaction` handler) for one signal in one process step on each other. Keep tests that send signals in a child process, or at least serialized.",
             "After the source is cancelled the signal stays ignored; restore `SIG_DFL` yourself if the process should die of it again.",
+        ],
+        platformNotes: [
+            "**Linux**: libdispatch installs its own `sigaction` handler and reads the signal through a `signalfd`, so a handler installed earlier stops being called.",
         ],
         annotations: [
             "`registered`, `cancelled`, `handler` and `log` are `@escaping @Sendable`: they run on the source's queue.",

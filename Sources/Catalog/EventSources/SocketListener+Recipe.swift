@@ -60,19 +60,13 @@ extension Recipe {
         ],
         pitfalls: [
             """
-            On Linux `source.data` of a listening socket's read source is 1, not the number of \
-            pending connections, so CocoaAsyncSocket's `numPendingConnections` loop isn't \
-            portable. Make the socket non-blocking and accept until `EAGAIN` \
-            (`SocketListenerTests.onLinuxSourceDataIsNotThePendingCount`).
+            Close the descriptor only in the cancel handler. Closed earlier, its number can be \
+            reused by the next `open` or `socket` while the source still watches it, and the \
+            source then reports someone else's descriptor.
             """,
             """
             Events that arrive while the handler runs are coalesced into one later call: never \
             count handler calls, count accepted connections.
-            """,
-            """
-            Close the descriptor only in the cancel handler. Closed earlier, its number can be \
-            reused by the next `open` or `socket` while the source still watches it, and the \
-            source then reports someone else's descriptor.
             """,
             """
             The source starts suspended: without `resume()` nothing is accepted, and the \
@@ -82,6 +76,14 @@ extension Recipe {
             An `AsyncStream` has one consumer, and its default buffer is unbounded: a slow \
             consumer of a busy listener holds every accepted fd in memory. swift-nio is the \
             production answer for servers; it is out of scope here.
+            """,
+        ],
+        platformNotes: [
+            """
+            **Linux**: `source.data` of a listening socket's read source is 1, not the number of \
+            pending connections, so CocoaAsyncSocket's `numPendingConnections` loop isn't \
+            portable. Make the socket non-blocking and accept until `EAGAIN` \
+            (`SocketListenerTests.onLinuxSourceDataIsNotThePendingCount`).
             """,
         ],
         annotations: [

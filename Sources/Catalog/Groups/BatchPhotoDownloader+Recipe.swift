@@ -89,8 +89,8 @@ extension Recipe {
             "`dispatch_apply` only started three downloads, which is pure overhead; a plain loop of `addTask` replaces it.",
         ],
         pitfalls: [
-            "The classic version writes `storedError` from completions that run concurrently: a data race, and a compile error in Swift 6. Guard it with a lock (legacy) or let the error travel as a thrown error (modern).",
             "A throwing task group waits for every child, even after the first error. It cancels them, but a child that ignores cancellation still holds the group open: the loader must be cancellation-aware (`URLSession` is, `Task.sleep` is).",
+            "The classic version writes `storedError` from completions that run concurrently: a data race, and a compile error in Swift 6. Guard it with a lock (legacy) or let the error travel as a thrown error (modern).",
             "With several failures, neither side tells you about all of them. Collect `Result`s in a non-throwing `withTaskGroup` when every error matters.",
         ],
         annotations: [

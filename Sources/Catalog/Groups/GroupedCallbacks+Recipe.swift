@@ -32,11 +32,13 @@ extension Recipe {
             "The two APIs are the same fakes on both sides, still callback-based: that is the situation the recipe is about, so the modern file is a bridge and uses Dispatch inside the fakes.",
         ],
         pitfalls: [
-            "Leave after the handler, not before. Leaving first lets `notify` run while a handler is still working (`GroupedCallbacksTests.legacyLeavingBeforeTheHandlerLetsNotifyOvertakeIt`).",
             "Resume a continuation exactly once, on every path of the callback: a second resume traps, and a path that never resumes leaves the caller suspended forever, with only a leak warning on standard error (see `dispatch-group-notify`).",
+            "Leave after the handler, not before. Leaving first lets `notify` run while a handler is still working (`GroupedCallbacksTests.legacyLeavingBeforeTheHandlerLetsNotifyOvertakeIt`).",
             "Test the error path: a callback API that reports an error with a `nil` result is exactly where a bridge forgets to resume, or a group wrapper forgets to leave.",
             "A continuation bridge is not cancellable by itself. If the API can cancel, wrap the call in `withTaskCancellationHandler` and cancel it there.",
-            "Core Data's `perform(_:)` is already `async` on Apple platforms; wrap only what has no `async` form.",
+        ],
+        platformNotes: [
+            "**Darwin**: Core Data's `perform(_:)` is already `async`; wrap only what has no `async` form.",
         ],
         annotations: [
             "The completion handlers and blocks are `@escaping @Sendable`: the APIs call them on their own queues.",

@@ -66,13 +66,18 @@ extension Recipe {
             "A `Thread` has no join. Reading a worker's result without waiting for it (the classic `NSThread` version) reads whatever is there: wait on a `DispatchGroup`, a semaphore or an `NSCondition` first.",
             "`UnsafeBufferPointer` is not `Sendable`; an `ArraySlice` is, and costs no copy.",
             "A million comparisons take about a quarter of a millisecond, and the scan is bound by memory bandwidth: on 2 cores neither parallel version beats a plain loop by much. Parallelise work that is bigger than the cost of starting it.",
-            "`Thread.name` set before `start()` is lost on Linux: set it inside the thread's `main`. Tasks take their name when they are created (`addTask(name:)`), for debuggers and logs.",
+            "Tasks take their name when they are created (`addTask(name:)`), for debuggers and logs.",
             "Without `@concurrent`, under `NonisolatedNonsendingByDefault` a plain `async` function called from the main actor runs its own code there; the children of its task group still run on the pool.",
+        ],
+        platformNotes: [
+            "**Linux**: `Thread.name` set before `start()` is lost: set it inside the thread's `main`.",
+            "**Linux**: `pthread_t` is an integer (`UInt`), and the pthread code is written with Linux's types.",
+            "**Darwin**: `pthread_t` is an optional pointer and the start routine takes a non-optional argument, so the thread array and `findMinAndMax`'s signature change there.",
+            "**Linux**: subclassing `Thread` compiles only with `import CoreFoundation` in the file.",
         ],
         annotations: [
             "The pthread start routine is a `@convention(c)` function, which cannot capture, so each thread's input and output travel in a per-thread `MinMaxContext` struct behind a pointer. The results are read only after `pthread_join`, which orders the thread's writes before the caller's reads.",
-            "The pthread code is written with Linux's types: `pthread_t` is an integer (`UInt`) there. On Darwin it is an optional pointer and the start routine takes a non-optional argument, so the thread array and `findMinAndMax`'s signature change there.",
-            "Subclassing `Thread` on Linux compiles only with `import CoreFoundation` in the file. The subclass's `min`/`max` are written by the thread and read after `DispatchGroup.wait()`, which orders the accesses; no Sendable annotation is needed because the results are never captured by a closure.",
+            "The subclass's `min`/`max` are written by the thread and read after `DispatchGroup.wait()`, which orders the accesses; no Sendable annotation is needed because the results are never captured by a closure.",
         ],
         errata: [
             "The Read-And-Learn wiki page \"iOS并发编程\", its pthreads min/max example: `MIN(count - offset, count / threadCount)` gives every thread `count / threadCount` numbers, so the trailing `count % threadCount` are never looked at. Here the first `count % workers` workers take one extra number.",

@@ -68,17 +68,21 @@ extension Recipe {
             fails) or retried.
             """,
             """
-            On Linux, `lock(whenCondition:)` traps (SIGILL) as soon as it has to wait: it waits \
-            until `Date.distantFuture`, and corelibs Foundation overflows converting that date to \
-            nanoseconds (see `condition-lock-alternation`). The legacy accessors therefore wait \
-            with `lock(whenCondition:before:)` and a finite deadline, in a loop. PINCache runs on \
-            Apple platforms, where the plain call works.
-            """,
-            """
             On the legacy side, the initialiser must take the lock inside the background block, \
             before doing the work, and the accessors must use `lock(whenCondition:)`, never plain \
             `lock()`: a plain `lock()` takes the lock in any condition, and an early caller would \
             read the empty state. `lock(whenCondition:)` is unavailable in async code (`noasync`).
+            """,
+        ],
+        platformNotes: [
+            """
+            **Linux**: `lock(whenCondition:)` traps (SIGILL) as soon as it has to wait: it waits \
+            until `Date.distantFuture`, and corelibs Foundation overflows converting that date to \
+            nanoseconds (see `condition-lock-alternation`). The legacy accessors therefore wait \
+            with `lock(whenCondition:before:)` and a finite deadline, in a loop.
+            """,
+            """
+            **Darwin**: the plain `lock(whenCondition:)` works; PINCache runs there.
             """,
         ],
         annotations: [

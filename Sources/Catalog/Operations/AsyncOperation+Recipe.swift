@@ -42,11 +42,7 @@ extension Recipe {
             behind a lock; change them only between `willChangeValue(forKey:)` and \
             `didChangeValue(forKey:)` with the keys `"isExecuting"` and `"isFinished"`; return \
             `true` from `isAsynchronous`; in `start()`, finish at once if already cancelled; \
-            finish exactly once when the callback comes. On Apple platforms the two calls are KVO \
-            notifications and the queue is a KVO observer of `isFinished`, so the properties must \
-            be KVO-compliant. On Linux there is no KVO: swift-corelibs-foundation's \
-            `didChangeValue(forKey:)` on an `Operation` is the queue's only signal (its \
-            `willChangeValue` does nothing), so the same code works there.
+            finish exactly once when the callback comes.
             """,
             """
             `isFinished` turns true only when the callback has come, not when `start()` returns \
@@ -70,6 +66,13 @@ extension Recipe {
         ],
         pitfalls: [
             """
+            A cancel and the callback can arrive together. Both call `finish()`; only the first \
+            may flip the state (`AsyncOperationTests.legacyCancelRacingTheCallbackFinishesOnce`). \
+            On the modern side the same race would resume a checked continuation twice, which \
+            traps; `OneShot` lets exactly one through \
+            (`AsyncOperationTests.modernCancelRacingTheCallbackResumesExactlyOnce`).
+            """,
+            """
             Forget `didChangeValue(forKey: "isFinished")` and the operation never finishes for \
             anyone: the queue keeps it, `waitUntilFinished()` blocks forever, its dependents never \
             start (`AsyncOperationTests.legacyWithoutTheNotificationNobodySeesTheFinish`). Change \
@@ -78,13 +81,6 @@ extension Recipe {
             """
             Don't call `didChangeValue` while holding the lock that guards the state: on Linux the \
             queue calls the `isFinished` getter from inside it, and an `NSLock` taken twice hangs.
-            """,
-            """
-            A cancel and the callback can arrive together. Both call `finish()`; only the first \
-            may flip the state (`AsyncOperationTests.legacyCancelRacingTheCallbackFinishesOnce`). \
-            On the modern side the same race would resume a checked continuation twice, which \
-            traps; `OneShot` lets exactly one through \
-            (`AsyncOperationTests.modernCancelRacingTheCallbackResumesExactlyOnce`).
             """,
             """
             `isAsynchronous` (`isConcurrent` in older code) changes nothing on a queue: queues call \
@@ -96,10 +92,22 @@ extension Recipe {
             operation's completion block may run after `start()` returns; use a dependent \
             operation, or the line after the `await`, for what must follow.
             """,
+        ],
+        platformNotes: [
             """
-            Key-value observing an operation yourself (`observe(\\.isFinished)`, \
-            `addObserver(_:forKeyPath:)`) doesn't exist on Linux; wait with a dependent operation \
-            or `waitUntilFinished()` off the main thread.
+            **Darwin**: `willChangeValue(forKey:)` and `didChangeValue(forKey:)` are KVO \
+            notifications and the queue is a KVO observer of `isFinished`, so the properties must \
+            be KVO-compliant.
+            """,
+            """
+            **Linux**: there is no KVO: swift-corelibs-foundation's `didChangeValue(forKey:)` on \
+            an `Operation` is the queue's only signal (its `willChangeValue` does nothing), so the \
+            same code works there.
+            """,
+            """
+            **Linux**: key-value observing an operation yourself (`observe(\\.isFinished)`, \
+            `addObserver(_:forKeyPath:)`) doesn't exist; wait with a dependent operation or \
+            `waitUntilFinished()` off the main thread.
             """,
         ],
         annotations: [

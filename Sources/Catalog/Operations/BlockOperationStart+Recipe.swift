@@ -43,27 +43,34 @@ extension Recipe {
         ],
         pitfalls: [
             """
-            Calling `start()` on the main thread freezes the UI for as long as the operation runs. \
-            The *iOS Programming Cookbook* calls this "very unprofessional" and quotes Apple's \
-            advice: put the work in an operation and add it to a queue (`operation-queue-async`). \
-            Never call `start()` on an operation that is on a queue.
-            """,
-            """
             Without `@concurrent`, a nonisolated `async` function runs on its caller's actor when \
             `NonisolatedNonsendingByDefault` is on (new Xcode projects turn it on). A CPU loop \
             called from the main actor would then hold the main actor as `start()` held the main \
             thread. Mark CPU work that must leave the caller `@concurrent`.
             """,
             """
+            Calling `start()` on the main thread freezes the UI for as long as the operation runs. \
+            The *iOS Programming Cookbook* calls this "very unprofessional" and quotes Apple's \
+            advice: put the work in an operation and add it to a queue (`operation-queue-async`). \
+            Never call `start()` on an operation that is on a queue.
+            """,
+            """
             Blocks added with `addExecutionBlock` may run concurrently with each other (Apple \
-            documents this; swift-corelibs-foundation runs them one after another). `start()` \
-            still returns only when all of them have finished.
+            documents this). `start()` still returns only when all of them have finished.
             """,
             """
             An operation runs at most once: `start()` on a finished operation does nothing \
-            (`BlockOperationStartTests.aSecondStartDoesNothing`). On Apple platforms, `start()` on \
-            an operation that isn't ready (its dependencies haven't finished) or is already \
-            executing raises an exception.
+            (`BlockOperationStartTests.aSecondStartDoesNothing`).
+            """,
+        ],
+        platformNotes: [
+            """
+            **Linux**: swift-corelibs-foundation runs the blocks added with `addExecutionBlock` \
+            one after another.
+            """,
+            """
+            **Darwin**: `start()` on an operation that isn't ready (its dependencies haven't \
+            finished) or is already executing raises an exception.
             """,
         ],
         annotations: [

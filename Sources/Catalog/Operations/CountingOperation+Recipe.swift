@@ -55,6 +55,12 @@ extension Recipe {
         ],
         pitfalls: [
             """
+            `cancel()` only sets a flag, in both worlds. A `main` that never reads `isCancelled`, \
+            like a task body that never checks, runs to the end. The *iOS Programming Cookbook*'s \
+            `main` reads it once, before the whole count, so a cancel during the count changes \
+            nothing; check between steps.
+            """,
+            """
             Overriding only `main` needs no `isExecuting`/`isFinished` and no KVO calls: \
             `start()` marks the operation finished when `main` returns \
             (`CountingOperationTests.legacyBaseClassMarksTheSubclassFinished`). Override `start` \
@@ -62,21 +68,19 @@ extension Recipe {
             (`operation-subclass-async`).
             """,
             """
-            `cancel()` only sets a flag, in both worlds. A `main` that never reads `isCancelled`, \
-            like a task body that never checks, runs to the end. The *iOS Programming Cookbook*'s \
-            `main` reads it once, before the whole count, so a cancel during the count changes \
-            nothing; check between steps.
-            """,
-            """
             A completion block that uses its own operation must not capture it strongly \
             (`[unowned operation]`): the operation keeps the block until it finishes, and the \
             block would keep the operation.
             """,
             """
-            The Objective-C `main` wraps its work in `@autoreleasepool`; pools are Darwin-only and \
-            rarely needed in Swift (`autorelease-pool`). Its `@try`/`@catch` has no Swift \
-            equivalent for Objective-C exceptions; Swift errors become the `throws` of the async \
-            function.
+            The Objective-C `main`'s `@try`/`@catch` has no Swift equivalent for Objective-C \
+            exceptions; Swift errors become the `throws` of the async function.
+            """,
+        ],
+        platformNotes: [
+            """
+            **Darwin**: the Objective-C `main` wraps its work in `@autoreleasepool`; pools exist \
+            only there, and Swift rarely needs them (`autorelease-pool`).
             """,
         ],
         annotations: [

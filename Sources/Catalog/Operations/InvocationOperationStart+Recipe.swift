@@ -55,10 +55,8 @@ extension Recipe {
             (`operation-queue-async`).
             """,
             """
-            A completion block doesn't run inside `start()`. swift-corelibs-foundation hands it to \
-            a global queue once the operation has finished, so it runs on another thread and may \
-            not have run when `start()` returns (Apple documents only that the context is not \
-            guaranteed, typically a secondary thread) \
+            A completion block doesn't run inside `start()`: it may run on another thread, and may \
+            not have run when `start()` returns \
             (`InvocationOperationStartTests.legacyCompletionBlockRunsOnAnotherThread`). Put what \
             must follow the call after `start()`, or after the `await`.
             """,
@@ -70,6 +68,16 @@ extension Recipe {
             """
             An `NSInvocationOperation`'s `result` carried the method's return value; in Swift the \
             block writes it somewhere, and the async call just returns it.
+            """,
+        ],
+        platformNotes: [
+            """
+            **Linux**: swift-corelibs-foundation hands a completion block to a global queue once \
+            the operation has finished, so it runs on another thread.
+            """,
+            """
+            **Darwin**: Apple documents only that a completion block's context is not guaranteed \
+            (typically a secondary thread).
             """,
         ],
         annotations: [

@@ -53,12 +53,8 @@ extension Recipe {
         ],
         pitfalls: [
             """
-            On Linux the main queue and the main actor may run on a thread that is not the \
-            process's main thread: under Swift Testing a main-queue block sees \
-            `Thread.isMainThread == false` \
-            (`MainQueueBlockTests.legacyBlocksRunOffTheMainThreadOnLinux`). Assert isolation \
-            (`MainActor.assertIsolated()`, `dispatchPrecondition(condition: .onQueue(.main))`), \
-            never the thread.
+            A `Task {}` without `@MainActor` created in nonisolated code runs on the shared pool, \
+            not on main. Write the isolation on the closure, or call a `@MainActor` function.
             """,
             """
             Posted blocks run only if someone drains the main queue: an app's run loop, \
@@ -67,12 +63,18 @@ extension Recipe {
             `group.wait()`) waiting for a block posted to main: that deadlocks.
             """,
             """
-            A `Task {}` without `@MainActor` created in nonisolated code runs on the shared pool, \
-            not on main. Write the isolation on the closure, or call a `@MainActor` function.
-            """,
-            """
             `Task { @MainActor in … }` from the main actor is not `await MainActor.run`: the first \
             runs later, the second runs at once when already there.
+            """,
+        ],
+        platformNotes: [
+            """
+            **Linux**: the main queue and the main actor may run on a thread that is not the \
+            process's main thread: under Swift Testing a main-queue block sees \
+            `Thread.isMainThread == false` \
+            (`MainQueueBlockTests.legacyBlocksRunOffTheMainThreadOnLinux`). Assert isolation \
+            (`MainActor.assertIsolated()`, `dispatchPrecondition(condition: .onQueue(.main))`), \
+            never the thread.
             """,
         ],
         annotations: [

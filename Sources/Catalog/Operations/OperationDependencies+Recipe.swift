@@ -62,12 +62,6 @@ extension Recipe {
             both worlds.
             """,
             """
-            On Linux (swift-corelibs-foundation), `removeDependency` on a dependency that hasn't \
-            finished leaves the dependent never ready, so the queue never runs it \
-            (`OperationDependenciesTests.removeDependencyLeavesTheDependentNotReadyOnLinux`). Build \
-            the graph you want before enqueueing.
-            """,
-            """
             A task group can't express dependencies between its own children; use `async let` and \
             `await` order, or tasks awaiting handles.
             """,
@@ -80,6 +74,14 @@ extension Recipe {
             Without dependencies a queue promises no order, despite its name (the *iOS Programming \
             Cookbook*'s §7.0 says so too), and a dependency cycle means neither operation ever runs \
             (see `operation-dependency-cycle`).
+            """,
+        ],
+        platformNotes: [
+            """
+            **Linux**: in swift-corelibs-foundation, `removeDependency` on a dependency that \
+            hasn't finished leaves the dependent never ready, so the queue never runs it \
+            (`OperationDependenciesTests.removeDependencyLeavesTheDependentNotReadyOnLinux`). \
+            Build the graph you want before enqueueing.
             """,
         ],
         annotations: [

@@ -51,15 +51,15 @@ extension Recipe {
         ],
         pitfalls: [
             """
-            Never call `start()` on an operation you have added to a queue: the queue starts it \
-            (see `block-operation-start` for what `start()` does).
-            """,
-            """
             Without dependencies a queue promises no order, despite its name (the *iOS Programming \
             Cookbook*'s §7.0 says so): the book's own two sample runs print the lines in different \
             orders. Children of `async let` \
             or a task group don't either. Order what must be ordered with `await` \
             (`operation-dependencies`).
+            """,
+            """
+            Never call `start()` on an operation you have added to a queue: the queue starts it \
+            (see `block-operation-start` for what `start()` does).
             """,
             """
             `waitUntilAllOperationsAreFinished()` blocks its thread. On the main thread it freezes \

@@ -27,9 +27,11 @@ extension Recipe {
             "The classic `dispatch_async_f` variant `malloc`s an `AlertViewData` struct that the callee must `free`. In Swift the block captures a `Sendable` struct, and ARC does the rest.",
         ],
         pitfalls: [
-            "On Linux, main-queue and main-actor code may run on a thread that is not the process's main thread (Swift Testing, `dispatchMain()`, async `main`). Check isolation with `MainActor.assertIsolated()` or `dispatchPrecondition(condition: .onQueue(.main))`, never `Thread.isMainThread`.",
             "A closure written in `@MainActor` code and passed to a Dispatch parameter that isn't `@Sendable` inherits the main actor, and traps when Dispatch runs it elsewhere (see `isolation-inference-trap`). Keep legacy dispatching code nonisolated.",
             "`Task { @MainActor in … }` runs after the current main-actor job, not inline, just like `main.async` from main.",
+        ],
+        platformNotes: [
+            "**Linux**: main-queue and main-actor code may run on a thread that is not the process's main thread (Swift Testing, `dispatchMain()`, async `main`). Check isolation with `MainActor.assertIsolated()` or `dispatchPrecondition(condition: .onQueue(.main))`, never `Thread.isMainThread`.",
         ],
         annotations: [
             "`AlertPresenter` is `Sendable` without `@unchecked`: it holds only a `@Sendable` closure. Its `dispatchPrecondition` enforces the main-queue rule at run time, which the modern `@MainActor` enforces at compile time.",

@@ -29,8 +29,8 @@ extension Recipe {
             "The rendezvous proves the overlap on both sides: job A waits for a signal that only job B sends. The legacy job blocks its worker thread on a `DispatchSemaphore` with a timeout; the modern job suspends on a continuation that the signal or a timeout task resumes, whichever comes first.",
         ],
         pitfalls: [
-            "Concurrency is not parallelism: how many jobs run at once is up to GCD or the cooperative pool, which is as wide as the core count (2 on CI). Never depend on a particular interleaving.",
             "Never block inside a task (semaphore, `group.wait()`, `Thread.sleep`): with a pool as narrow as the core count, the blocked thread may be the one the signalling task needed. Await a continuation instead.",
+            "Concurrency is not parallelism: how many jobs run at once is up to GCD or the cooperative pool, which is as wide as the core count (2 on CI). Never depend on a particular interleaving.",
             "A task group waits for all its children, even after you have the result you wanted; cancel the rest with `group.cancelAll()` and make them cancellation-aware (the timeout task here is a `Task.sleep`, which ends at once when cancelled).",
         ],
         annotations: [

@@ -31,11 +31,15 @@ extension Recipe {
             "`dispatchPrecondition(condition: .onQueue(queue))` becomes `preconditionIsolated()`: both pass on the queue or actor and trap elsewhere (checked in a child process).",
         ],
         pitfalls: [
-            "Without the key, the nested `sync` onto the current serial queue traps at once on Linux and hangs on Darwin (see `sync-deadlock`).",
+            "An actor method that `await`s lets other calls in before it resumes (reentrancy); the serial queue's `sync` block never does. Keep check-and-update steps free of `await`.",
+            "Without the key, the nested `sync` onto the current serial queue deadlocks (see `sync-deadlock`).",
             "`getSpecific(key:)` also finds a key set on any queue the current queue targets. That is what you want for a queue hierarchy, but it means \"on my queue or one of its sub-queues\".",
             "Don't port the pattern by checking `Thread.current` or a thread name: a queue is not a thread, and neither is an actor.",
-            "An actor method that `await`s lets other calls in before it resumes (reentrancy); the serial queue's `sync` block never does. Keep check-and-update steps free of `await`.",
-            "On Linux a failed `dispatchPrecondition` ends the process with SIGILL, while a failed `preconditionIsolated()` aborts with SIGABRT (\"Incorrect actor executor assumption\") (`DatabaseQueueTests.preconditionTrapsOutsideTheQueueOrActor`).",
+        ],
+        platformNotes: [
+            "**Linux**: without the key, the nested `sync` onto the current serial queue traps at once.",
+            "**Darwin**: without the key, the nested `sync` onto the current serial queue hangs.",
+            "**Linux**: a failed `dispatchPrecondition` ends the process with SIGILL, while a failed `preconditionIsolated()` aborts with SIGABRT (\"Incorrect actor executor assumption\") (`DatabaseQueueTests.preconditionTrapsOutsideTheQueueOrActor`).",
         ],
         annotations: [
             "`DatabaseQueue` is `@unchecked Sendable`: `rows` is only touched inside blocks running on its private serial queue (inline when already there, otherwise via `sync`).",

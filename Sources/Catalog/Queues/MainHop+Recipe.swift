@@ -35,10 +35,14 @@ extension Recipe {
             "In synchronous code that must already be on the main actor, `MainActor.assumeIsolated { … }` runs the closure inline and traps elsewhere; it replaces the \"inline if on main\" half without the fallback.",
         ],
         pitfalls: [
-            "`Thread.isMainThread` answers a different question. On Linux, main-queue blocks run off the main thread after `dispatchMain()` and under Swift Testing, so the copied macro posts from main and reorders the UI work (`MainHopTests.threadCheckPostsFromTheMainQueueOnLinux`). On Darwin, the opposite slip exists: a `sync` onto another queue from main runs its block on the main thread.",
             "`Task.immediate` recognises the main *actor*, not the main queue: called from nonisolated code inside a `DispatchQueue.main.async` block, it enqueues the body instead of running it inline (`MainHopTests.modernRunOnMainFromALegacyMainQueueBlockIsEnqueued`). In such mixed code, `MainActor.assumeIsolated` works, because it checks the queue (`MainHopTests.assumeIsolatedWorksInALegacyMainQueueBlock`).",
+            "`Thread.isMainThread` answers a different question: which thread runs the code, not which queue or actor it runs on.",
             "Running inline is what makes the pattern useful, and also what makes it surprising: the caller's state may change under it before its next line. Prefer always hopping (`Task { @MainActor in … }`) unless you need the synchronous update.",
             "A plain `Task { @MainActor in … }` from the main actor never runs inline: it waits until the current code returns (see `sync-vs-async-order`).",
+        ],
+        platformNotes: [
+            "**Linux**: main-queue blocks run off the main thread after `dispatchMain()` and under Swift Testing, so the copied macro posts from main and reorders the UI work (`MainHopTests.threadCheckPostsFromTheMainQueueOnLinux`).",
+            "**Darwin**: the opposite slip exists: a `sync` onto another queue from main runs its block on the main thread.",
         ],
         annotations: [
             "The blocks are `@escaping @Sendable`: they may run on the main queue's thread rather than the caller's.",

@@ -35,11 +35,13 @@ extension Recipe {
         ],
         pitfalls: [
             "QoS and priority are hints. Neither orders jobs nor guarantees CPU share, least of all on Linux; never write code (or tests) that depends on a higher priority running first.",
-            "On Linux the global user-interactive queue reports `.userInitiated` as its `qos`, and `DispatchQueue.global()` reports `.unspecified` rather than `.default` (`QoSJobsTests.linuxFoldsUserInteractiveIntoUserInitiated`, `QoSJobsTests.linuxDefaultGlobalQueueReportsUnspecified`). Don't branch on what `.qos` returns.",
             "Awaiting a task raises its priority to the waiter's (escalation). On Linux `Task.currentPriority` shows it: a `.background` task awaited at once from a `.medium` one can read `.medium`. The recipe's jobs report through a stream and are awaited only after they have reported, so each reads its own priority.",
             "A task created with `Task {}` inherits the creating task's priority (and actor); pass `priority:` only where the work's urgency really differs from its caller's.",
             "The C API's second argument to `dispatch_get_global_queue` is reserved and must be 0.",
             "Global `var`s are errors in Swift 6 (shared mutable state); the classic computed global properties are fine, but a `static let` or a direct call is simpler.",
+        ],
+        platformNotes: [
+            "**Linux**: the global user-interactive queue reports `.userInitiated` as its `qos`, and `DispatchQueue.global()` reports `.unspecified` rather than `.default` (`QoSJobsTests.linuxFoldsUserInteractiveIntoUserInitiated`, `QoSJobsTests.linuxDefaultGlobalQueueReportsUnspecified`). Don't branch on what `.qos` returns.",
         ],
         annotations: [
             "`log` and `completion` are `@escaping @Sendable`: they run on the global queues' threads.",

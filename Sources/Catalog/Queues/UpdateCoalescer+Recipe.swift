@@ -32,8 +32,8 @@ extension Recipe {
             "On Linux the main actor's executor is the main queue, so both flushes go through the same queue; neither side ever asks which *thread* it is on (under Swift Testing it is not the main thread).",
         ],
         pitfalls: [
-            "Coalescing is per turn of the queue (or actor) that owns the flag. Requests that other threads post to main one by one land in different turns and may give several flushes; each request is still flushed exactly once, but \"one flush\" holds only for requests made within one turn.",
             "Clearing the flag after calling `flush` loses a request made during the flush: it sees the flag still set, and no flush is ever scheduled for it.",
+            "Coalescing is per turn of the queue (or actor) that owns the flag. Requests that other threads post to main one by one land in different turns and may give several flushes; each request is still flushed exactly once, but \"one flush\" holds only for requests made within one turn.",
             "`Task.immediate { @MainActor in … }` (or `MainActor.assumeIsolated`) would run the flush inline, at the first request: exactly what coalescing must avoid. Use a plain `Task`, which runs after the current job.",
             "The scheduled flush holds the coalescer strongly until it has run, on both sides; IGListKit holds it weakly, which skips the flush when the owner is already gone. Pick one on purpose.",
         ],

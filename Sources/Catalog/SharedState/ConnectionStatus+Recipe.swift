@@ -61,6 +61,12 @@ extension Recipe {
         ],
         pitfalls: [
             """
+            A continuation must be resumed exactly once. Remove it from the table *before* \
+            resuming it, on every path, and check `Task.isCancelled` before storing it: a \
+            cancellation that arrives before the handler is installed runs `onCancel` at once, and \
+            the withdrawal must find the continuation stored (the actor is busy until it is).
+            """,
+            """
             The predicate loop is mandatory: `wait` may return with nothing changed (a spurious \
             wake-up), or after a change to another state, and a `broadcast()` sent before anyone \
             waits is lost. The state is what is remembered, so a waiter that arrives after the \
@@ -80,12 +86,6 @@ extension Recipe {
             Never call `NSCondition.wait` from async code: it is unavailable there (`noasync`), and \
             blocking a cooperative thread can starve the pool. Keep legacy waits on threads of \
             their own, as this recipe's driver does.
-            """,
-            """
-            A continuation must be resumed exactly once. Remove it from the table *before* \
-            resuming it, on every path, and check `Task.isCancelled` before storing it: a \
-            cancellation that arrives before the handler is installed runs `onCancel` at once, and \
-            the withdrawal must find the continuation stored (the actor is busy until it is).
             """,
         ],
         annotations: [

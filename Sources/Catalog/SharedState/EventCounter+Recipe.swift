@@ -58,14 +58,14 @@ extension Recipe {
         ],
         pitfalls: [
             """
+            An actor is reentrant where the queue was not: a method that awaits between reading \
+            and writing its state lets other calls in (`actor-reentrancy`).
+            """,
+            """
             The actor adds an `await` at every call site, which ripples through synchronous \
             callers. When that is wrong for the API (a counter read from synchronous code, a \
             cache), keep the calls synchronous with a `Mutex`-guarded `final class … : \
             Sendable` instead (`barrier-counted-dictionary` does that).
-            """,
-            """
-            An actor is reentrant where the queue was not: a method that awaits between reading \
-            and writing its state lets other calls in (`actor-reentrancy`).
             """,
             """
             Queues are serial by default (the attribute `0` in the classic code); `.concurrent` would make the \

@@ -69,6 +69,11 @@ extension Recipe {
         ],
         pitfalls: [
             """
+            Never block a cooperative thread in the synchronous form: call it from threads (or \
+            from code that is already synchronous), and give async callers the actor. A parked \
+            thread in the cooperative pool (2 threads here) can starve it.
+            """,
+            """
             A writer that times out must wake the readers it was holding back: they wait for \
             `writersWaiting == 0`, and no one else will broadcast. Forget the `broadcast()` and \
             they hang until some other thread leaves. The modern `withdraw` returns the waiters \
@@ -78,19 +83,19 @@ extension Recipe {
             """
             Writer preference is a choice; state yours. Without it (readers enter whenever no \
             writer is inside), a steady stream of readers starves the writer forever. \
-            `pthread_rwlock_t` leaves the choice to the platform, and has no timed write lock \
-            on Apple platforms (`pthread_rwlock_timedwrlock` is Linux-only).
-            """,
-            """
-            Never block a cooperative thread in the synchronous form: call it from threads (or \
-            from code that is already synchronous), and give async callers the actor. A parked \
-            thread in the cooperative pool (2 threads here) can starve it.
+            `pthread_rwlock_t` leaves the choice to the platform.
             """,
             """
             A wake-up can race a timeout: the line may let a waiter in just as its deadline \
             passes. The modern gate settles that under the `Mutex`: if `withdraw` finds the \
             ticket gone, the caller is inside, takes its wake-up and proceeds; the legacy one \
             re-checks the predicate after `wait(until:)` returns `false`.
+            """,
+        ],
+        platformNotes: [
+            """
+            **Darwin**: `pthread_rwlock_t` has no timed write lock (`pthread_rwlock_timedwrlock` \
+            is Linux-only).
             """,
         ],
         annotations: [

@@ -61,8 +61,10 @@ extension Recipe {
             `flock` is advisory: it excludes only processes that also take it. On network file \
             systems it may be emulated or unsupported.
             """,
+        ],
+        platformNotes: [
             """
-            `NSDistributedLock` doesn't exist outside Apple platforms, and even there it is a \
+            **Darwin**: `NSDistributedLock` exists only on Apple platforms, and even there it is a \
             polling lock on a directory that a crashed holder leaves behind (`break()` exists for \
             that reason).
             """,

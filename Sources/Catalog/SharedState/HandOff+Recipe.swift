@@ -36,12 +36,6 @@ extension Recipe {
         ],
         pitfalls: [
             """
-            On Linux, `lock(whenCondition:)` traps (SIGILL) as soon as it has to wait: it waits \
-            until `Date.distantFuture`, and corelibs Foundation converts that date to \
-            nanoseconds in an `Int64`, which overflows. The legacy side therefore waits with \
-            `lock(whenCondition:before:)` and a finite deadline, in a loop.
-            """,
-            """
             `lock(whenCondition:)` blocks its thread (and is unavailable from async code). Never \
             call it on a cooperative thread: two such waits can hold the whole pool.
             """,
@@ -53,6 +47,14 @@ extension Recipe {
             """
             Always unlock with the condition the other side waits for: an \
             `unlock(withCondition:)` with a value no one waits on leaves both sides blocked.
+            """,
+        ],
+        platformNotes: [
+            """
+            **Linux**: `lock(whenCondition:)` traps (SIGILL) as soon as it has to wait: it waits \
+            until `Date.distantFuture`, and corelibs Foundation converts that date to nanoseconds \
+            in an `Int64`, which overflows. The legacy side therefore waits with \
+            `lock(whenCondition:before:)` and a finite deadline, in a loop.
             """,
         ],
         annotations: [

@@ -66,10 +66,12 @@ extension Recipe {
             `nonatomic`, is why so much Objective-C state is unprotected. In Swift the choice is \
             explicit: `Atomic` for one word, `Mutex` for anything larger.
             """,
+        ],
+        platformNotes: [
             """
-            `Atomic` and `Mutex` come with the toolchain (`import Synchronization`), but on Apple \
-            platforms they need iOS 18 / macOS 15 at run time. For older deployment targets use \
-            the swift-atomics package (or `OSAllocatedUnfairLock`, iOS 16 / macOS 13, for a lock).
+            **Darwin**: `Atomic` and `Mutex` come with the toolchain (`import Synchronization`), \
+            but need iOS 18 / macOS 15 at run time. For older deployment targets use the \
+            swift-atomics package (or `OSAllocatedUnfairLock`, iOS 16 / macOS 13, for a lock).
             """,
         ],
         annotations: [

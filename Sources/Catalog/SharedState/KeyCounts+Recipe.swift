@@ -65,12 +65,10 @@ extension Recipe {
         ],
         pitfalls: [
             """
-            "Make every barrier async" (the classic code's comment) is the rule that matters. \
-            A barrier `sync` from a block already running on the same queue waits for that \
-            block, which waits for it: libdispatch does not notice, and the thread hangs. A plain \
-            `sync` from inside a barrier block traps at once on Linux (SIGILL), like \
-            `sync-deadlock` on a serial queue. The \"nested barrier / nested lock\" scenario \
-            runs the first in a child process.
+            "Make every barrier async" (the classic code's comment) is the rule that matters. A \
+            barrier `sync` from a block already running on the same queue waits for that block, \
+            which waits for it: libdispatch does not notice, and the thread hangs. The "nested \
+            barrier / nested lock" scenario runs it in a child process.
             """,
             """
             `Mutex` has the same hazard in a new shape: calling the setter from inside \
@@ -87,10 +85,16 @@ extension Recipe {
             cannot `await`, which is what keeps the check-and-write atomic (compare \
             `actor-reentrancy`).
             """,
+        ],
+        platformNotes: [
             """
-            A contended `Mutex` on Linux hands over inside the kernel, where ThreadSanitizer \
-            cannot see it, so the sanitizer reports a false race; `.ci/tsan.supp` names \
-            `setCount` and `increment` for that reason.
+            **Linux**: a plain `sync` from inside a barrier block traps at once (SIGILL), like \
+            `sync-deadlock` on a serial queue.
+            """,
+            """
+            **Linux**: a contended `Mutex` hands over inside the kernel, where ThreadSanitizer \
+            cannot see it, so the sanitizer reports a false race; `.ci/tsan.supp` names `setCount` \
+            and `increment` for that reason.
             """,
         ],
         annotations: [

@@ -68,11 +68,13 @@ extension Recipe {
             "4 writers add 250 photos each while 4 readers read 50 times each: the final count is 1,000, every read is a complete snapshot, no reader sees the count go down, and \"content added\" arrives 1,000 times on the main queue or main actor.",
         ],
         pitfalls: [
+            "An actor method that awaits between checking and mutating lets other calls in, and the race is back (see `actor-reentrancy`). Keep each read-modify-write free of `await`.",
             "A barrier only works on a custom *concurrent* queue. On a global queue `.barrier` is silently ignored (it is a plain `async`), and on a serial queue it adds nothing.",
             "`sync` from inside a barrier block onto the same queue traps at once: the queue is already running that block.",
-            "An actor method that awaits between checking and mutating lets other calls in, and the race is back (see `actor-reentrancy`). Keep each read-modify-write free of `await`.",
             "An `AsyncStream` has one consumer. A second `for await` over the same stream steals elements; give each listener its own stream.",
-            "`Task { @MainActor in }` runs on the main actor, which on Linux need not be the main thread: assert isolation, not `Thread.isMainThread`.",
+        ],
+        platformNotes: [
+            "**Linux**: `Task { @MainActor in }` runs on the main actor, which need not be the main thread: assert isolation, not `Thread.isMainThread`.",
         ],
         annotations: [
             "`PhotoManager` is `@unchecked Sendable`: `_photos` is written only in barrier blocks on `concurrentPhotoQueue` and read only with `sync` on it.",

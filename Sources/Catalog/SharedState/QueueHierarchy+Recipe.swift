@@ -73,8 +73,10 @@ extension Recipe {
             the root); the modern equivalent is an `await` on the root, which is safe but \
             needless: use `assumeIsolated`.
             """,
+        ],
+        platformNotes: [
             """
-            On Linux, corelibs `OperationQueue` honours `underlyingQueue`: its operations run on \
+            **Linux**: corelibs `OperationQueue` honours `underlyingQueue`: its operations run on \
             the root (the delegate's job passes the same `dispatchPrecondition`).
             """,
         ],

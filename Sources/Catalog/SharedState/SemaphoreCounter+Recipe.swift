@@ -70,11 +70,15 @@ extension Recipe {
             fine for a short critical section with no `await` inside (the closure of `withLock` \
             cannot `await`).
             """,
+        ],
+        platformNotes: [
             """
-            `Mutex` needs iOS 18 / macOS 15 on Apple platforms; for older targets use \
-            `OSAllocatedUnfairLock` or `NSLock`, which also have owners. Under ThreadSanitizer on \
-            Linux a contended `Mutex` is reported as a race (`lock-zoo`); `.ci/tsan.supp` names \
-            this counter for that reason.
+            **Darwin**: `Mutex` needs iOS 18 / macOS 15; for older targets use \
+            `OSAllocatedUnfairLock` or `NSLock`, which also have owners.
+            """,
+            """
+            **Linux**: under ThreadSanitizer a contended `Mutex` is reported as a race \
+            (`lock-zoo`); `.ci/tsan.supp` names this counter for that reason.
             """,
         ],
         annotations: [

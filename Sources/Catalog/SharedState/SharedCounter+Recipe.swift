@@ -55,13 +55,13 @@ extension Recipe {
         ],
         pitfalls: [
             """
-            `count += 1` is not one step. Making each read and each write atomic is not enough \
-            either (`atomic-counter`): the read-modify-write as a whole must be exclusive.
-            """,
-            """
             An actor protects what happens inside one call. `let seen = await counter.value` \
             followed by `await counter.set(seen + 1)` loses updates just like the threads do \
             (`actor-reentrancy`).
+            """,
+            """
+            `count += 1` is not one step. Making each read and each write atomic is not enough \
+            either (`atomic-counter`): the read-modify-write as a whole must be exclusive.
             """,
             """
             A `let` array is safe to share between threads; a `var` one is not (as the *Grand \

@@ -61,9 +61,8 @@ extension Recipe {
         ],
         pitfalls: [
             """
-            glibc's `pthread_rwlock_t` prefers readers by default: with readers overlapping \
-            continuously, the writer can wait indefinitely. A snapshot swap has no such \
-            starvation, because no one holds the lock for longer than a copy.
+            The snapshot must really be immutable: a `let` array, or a class with only `let`s. A \
+            snapshot with a mutable reference inside lets a writer change what readers hold.
             """,
             """
             A pthread lock must not move in memory: allocate it (`UnsafeMutablePointer.allocate`, \
@@ -71,12 +70,15 @@ extension Recipe {
             `var lock = pthread_rwlock_t()` as `&lock` gives a pointer that Swift does not \
             promise to keep stable. `Mutex` has no such trap.
             """,
+        ],
+        platformNotes: [
             """
-            The snapshot must really be immutable: a `let` array, or a class with only `let`s. A \
-            snapshot with a mutable reference inside lets a writer change what readers hold.
+            **Linux**: glibc's `pthread_rwlock_t` prefers readers by default: with readers \
+            overlapping continuously, the writer can wait indefinitely. A snapshot swap has no \
+            such starvation, because no one holds the lock for longer than a copy.
             """,
             """
-            A contended `Mutex` on Linux hands over inside the kernel, where ThreadSanitizer \
+            **Linux**: a contended `Mutex` hands over inside the kernel, where ThreadSanitizer \
             cannot see it, so the sanitizer reports a false race; `.ci/tsan.supp` names this \
             recipe's `publish` and `snapshot` for that reason.
             """,

@@ -50,6 +50,12 @@ extension Recipe {
         ],
         pitfalls: [
             """
+            An actor method that suspends between the check and the decrement (an `await \
+            Task.sleep` for the "work") lets the other seller in at the suspension, and the \
+            actor oversells (see `actor-reentrancy`). Keep the check and the change in one \
+            synchronous stretch, and do the slow part outside.
+            """,
+            """
             `lock()`, then a `break` or `return` before `unlock()`, leaves the lock held. Use \
             `withLock` (or `defer { unlock() }`) so that every way out unlocks.
             """,
@@ -58,21 +64,21 @@ extension Recipe {
             Both sides keep it so that they can be compared; your app wants `> 0`.
             """,
             """
-            An actor method that suspends between the check and the decrement (an `await \
-            Task.sleep` for the "work") lets the other seller in at the suspension, and the \
-            actor oversells (see `actor-reentrancy`). Keep the check and the change in one \
-            synchronous stretch, and do the slow part outside.
-            """,
-            """
             Sleeping (or doing I/O) while holding a lock makes every other thread that needs it \
             wait: the classic two sellers are no faster than one.
             """,
             """
-            On Linux a name set with `setName:` before `start()` is lost; name the thread inside \
+            `NSLock.lock()` is unavailable from async code; only `withLock` may be called there, \
+            and it still blocks a cooperative thread.
+            """,
+        ],
+        platformNotes: [
+            """
+            **Linux**: a name set with `setName:` before `start()` is lost; name the thread inside \
             its block. Even then, `Thread.current.name` read back inside that thread sometimes \
             returns the process's name (corelibs Foundation, Swift 6.3), so the legacy side hands \
-            each seller its name instead of logging `Thread.current.name` as the classic code does. `NSLock.lock()` is unavailable from async code; only `withLock` may be \
-            called there, and it still blocks a cooperative thread.
+            each seller its name instead of logging `Thread.current.name` as the classic code \
+            does.
             """,
         ],
         annotations: [

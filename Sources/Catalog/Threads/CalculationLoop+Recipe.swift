@@ -57,9 +57,11 @@ extension Recipe {
             `Thread.current`, `Thread.sleep` and `RunLoop.current` are unavailable in async code: \
             a task has no thread of its own to ask about.
             """,
+        ],
+        platformNotes: [
             """
-            The Objective-C version wraps the loop in `@autoreleasepool`; pools are Darwin-only \
-            (`autorelease-pool`). The UIKit launch code around the thread is dropped.
+            **Darwin**: the Objective-C version wraps the loop in `@autoreleasepool`; pools exist \
+            only there (`autorelease-pool`). The UIKit launch code around the thread is dropped.
             """,
         ],
         annotations: [

@@ -48,6 +48,10 @@ extension Recipe {
         ],
         pitfalls: [
             """
+            Cancelling a task reaches only its structured children (`async let`, task groups); a \
+            `Task {}` started inside keeps running.
+            """,
+            """
             Never kill a thread (`Thread.exit()`, `pthread_cancel`): it skips cleanup and leaks \
             whatever the thread held. There is no way to kill a task at all; both stop only where \
             they check.
@@ -59,13 +63,15 @@ extension Recipe {
             """,
             """
             `RunLoop.perform` queues a block; it is not guaranteed to wake a run loop that sleeps \
-            in `run(mode:before:)` (on Linux the block often waits for the next wake-up). This \
-            worker never sleeps, because `run(until: Date())` only handles what is pending; a \
-            sleeping worker needs an input source, or `CFRunLoopWakeUp` (`import CoreFoundation`).
+            in `run(mode:before:)`. This worker never sleeps, because `run(until: Date())` only \
+            handles what is pending; a sleeping worker needs an input source, or `CFRunLoopWakeUp` \
+            (`import CoreFoundation`).
             """,
+        ],
+        platformNotes: [
             """
-            Cancelling a task reaches only its structured children (`async let`, task groups); a \
-            `Task {}` started inside keeps running.
+            **Linux**: a block queued with `RunLoop.perform` often waits for the sleeping run \
+            loop's next wake-up.
             """,
         ],
         annotations: [

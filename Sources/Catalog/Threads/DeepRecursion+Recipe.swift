@@ -72,11 +72,7 @@ extension Recipe {
             it can't be configured at all.
             """,
             """
-            The *Threading Programming Guide*'s numbers date from 2008: 512 KB for secondary \
-            threads, 8 MB for the macOS main thread, 1 MB for the iOS main thread, at least 16 KB \
-            in 4 KB multiples. On \
-            Linux a `Thread` and a pthread default to the `ulimit -s` size (8 MiB, typically), and \
-            a debug build's frames are several times larger than a release build's: this parse \
+            A debug build's frames are several times larger than a release build's: this parse \
             fits 8 MiB in release and overflows it in debug.
             """,
             """
@@ -95,6 +91,17 @@ extension Recipe {
             The stack is reserved when the thread is created, but its pages are only committed \
             when touched: a 64 MiB stack costs address space, and memory only as deep as the \
             recursion goes.
+            """,
+        ],
+        platformNotes: [
+            """
+            **Darwin**: the *Threading Programming Guide*'s numbers date from 2008: 512 KB for \
+            secondary threads, 8 MB for the macOS main thread, 1 MB for the iOS main thread, at \
+            least 16 KB in 4 KB multiples.
+            """,
+            """
+            **Linux**: a `Thread` and a pthread default to the `ulimit -s` size (8 MiB, \
+            typically).
             """,
         ],
         annotations: [

@@ -73,9 +73,14 @@ extension Recipe {
             builds (`NDEBUG`): a failed `pthread_attr_*` call then goes unnoticed. Check with \
             code that stays (`precondition` here, or an error path).
             """,
+        ],
+        platformNotes: [
             """
-            `pthread_t` is an integer on Linux and an optional pointer on Darwin: `var id = \
-            pthread_t()` compiles only on Linux (`#if os(Linux)` if the file must build on both).
+            **Linux**: `pthread_t` is an integer, so `var id = pthread_t()` compiles only here \
+            (`#if os(Linux)` if the file must build on both).
+            """,
+            """
+            **Darwin**: `pthread_t` is an optional pointer.
             """,
         ],
         annotations: [

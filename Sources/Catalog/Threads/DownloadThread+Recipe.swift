@@ -59,16 +59,20 @@ extension Recipe {
             await it.
             """,
             """
-            Don't count on a thread's name on Linux. Set before `start()` it is lost: in the \
-            thread, `Thread.current.name` reads the name inherited from the thread that started \
-            it (`DownloadThreadTests.legacyNameSetBeforeStartIsLost`). Even set first thing in \
-            the entry point, it sometimes never reaches the system (in 1 of 8 runs here the \
-            thread kept its inherited name). Tasks take a name where they are created: \
-            `Task(name:)`, `group.addTask(name:)`.
+            Tasks take a name where they are created: `Task(name:)`, `group.addTask(name:)`.
+            """,
+        ],
+        platformNotes: [
+            """
+            **Linux**: don't count on a thread's name. Set before `start()` it is lost: in the \
+            thread, `Thread.current.name` reads the name inherited from the thread that started it \
+            (`DownloadThreadTests.legacyNameSetBeforeStartIsLost`). Even set first thing in the \
+            entry point, it sometimes never reaches the system (in 1 of 8 runs here the thread \
+            kept its inherited name).
             """,
             """
-            Subclassing `Thread` and overriding `main` (the *Threading Programming Guide*'s \
-            alternative) compiles on Linux only with `import CoreFoundation` in that file. A \
+            **Linux**: subclassing `Thread` and overriding `main` (the *Threading Programming \
+            Guide*'s alternative) compiles only with `import CoreFoundation` in that file. A \
             closure (`Thread(block:)`) needs no subclass.
             """,
         ],

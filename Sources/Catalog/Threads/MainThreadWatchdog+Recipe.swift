@@ -69,11 +69,12 @@ extension Recipe {
             reset the shared count (and keep it, or the legacy watchdog object, alive until \
             they run), so they are harmless; a ping must never do real work.
             """,
+        ],
+        platformNotes: [
             """
-            On Linux main-queue and main-actor work may run on a thread other than the main \
-            thread (after `dispatchMain()`, under Swift Testing): the pings test the main \
-            queue, which is what a hang blocks, never `Thread.isMainThread` (see \
-            `main-thread-check`).
+            **Linux**: main-queue and main-actor work may run on a thread other than the main \
+            thread (after `dispatchMain()`, under Swift Testing): the pings test the main queue, \
+            which is what a hang blocks, never `Thread.isMainThread` (see `main-thread-check`).
             """,
         ],
         annotations: [

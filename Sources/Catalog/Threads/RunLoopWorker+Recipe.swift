@@ -66,27 +66,33 @@ extension Recipe {
         ],
         pitfalls: [
             """
+            An actor is not a FIFO queue: calls from different tasks arrive in any order, and a \
+            method that awaits lets the next call in (`actor-reentrancy`). For strict order, \
+            consume a stream (`RunLoopWorkerTests.modernRequestsRunOneAtATimeEvenWhenTheySuspend`).
+            """,
+            """
             A run loop with no source or timer returns from `run(mode:before:)` at once, with \
             `false` (`RunLoopWorkerTests.legacyRunLoopWithoutASourceReturnsAtOnce`): a worker \
             that forgets its keep-alive source spins or exits.
             """,
             """
             A performed block alone doesn't make `run(mode:before:)` return, and doesn't always \
-            wake a sleeping loop on Linux: call `CFRunLoopWakeUp` after \
-            `CFRunLoopPerformBlock`, and stop with `CFRunLoopStop` from inside the loop (a stop \
-            sent between two runs is lost). `performSelector(_:on:…)` doesn't exist on Linux, and \
-            `RunLoop`'s CF run loop is internal there: keep `CFRunLoopGetCurrent()` \
-            (`import CoreFoundation`).
+            wake a sleeping loop on Linux: call `CFRunLoopWakeUp` after `CFRunLoopPerformBlock`, \
+            and stop with `CFRunLoopStop` from inside the loop (a stop sent between two runs is \
+            lost).
             """,
             """
-            `RunLoop.current`, `run` and `Timer` are unavailable from async code, and the main \
-            run loop doesn't run under an async `main` or Swift Testing on Linux: a run loop \
-            needs a thread of its own.
+            `RunLoop.current`, `run` and `Timer` are unavailable from async code: a run loop needs \
+            a thread of its own.
+            """,
+        ],
+        platformNotes: [
+            """
+            **Linux**: `performSelector(_:on:…)` doesn't exist, and `RunLoop`'s CF run loop is \
+            internal: keep `CFRunLoopGetCurrent()` (`import CoreFoundation`).
             """,
             """
-            An actor is not a FIFO queue: calls from different tasks arrive in any order, and a \
-            method that awaits lets the next call in (`actor-reentrancy`). For strict order, \
-            consume a stream (`RunLoopWorkerTests.modernRequestsRunOneAtATimeEvenWhenTheySuspend`).
+            **Linux**: the main run loop doesn't run under an async `main` or Swift Testing.
             """,
         ],
         annotations: [

@@ -52,14 +52,13 @@ extension Recipe {
         ],
         pitfalls: [
             """
+            Priorities are hints, and nowhere do they guarantee an order: never write code, or a \
+            test, that relies on a high-priority job running first.
+            """,
+            """
             A task's priority is not a thread's. A `.background` task runs on a pool thread whose \
             own `qualityOfService` stays the default \
             (`ThreadPriorityTests.modernTaskPriorityIsNotTheThreadsQualityOfService`).
-            """,
-            """
-            Priorities are hints. On Linux neither `qualityOfService` nor `TaskPriority` changes \
-            what the scheduler does, and nowhere do they guarantee an order: never write code, or \
-            a test, that relies on a high-priority job running first.
             """,
             """
             Awaiting a task from a more urgent one escalates it: `Task.currentPriority` rises to \
@@ -73,6 +72,12 @@ extension Recipe {
             """
             As the *Threading Programming Guide* warns, raising some threads' priority starves the \
             others; leave the default unless a measurement says otherwise.
+            """,
+        ],
+        platformNotes: [
+            """
+            **Linux**: neither `qualityOfService` nor `TaskPriority` changes what the scheduler \
+            does.
             """,
         ],
         annotations: [

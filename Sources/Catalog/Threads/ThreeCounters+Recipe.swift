@@ -57,8 +57,10 @@ extension Recipe {
             while they count, and nothing can wait for them or stop them. Join them (a group, a \
             semaphore) or, better, make them child tasks.
             """,
+        ],
+        platformNotes: [
             """
-            On Darwin each new thread needs its own autorelease pool, which is why the *iOS \
+            **Darwin**: each new thread needs its own autorelease pool, which is why the *iOS \
             Programming Cookbook* wraps the first two counters in one and not the third \
             (`autorelease-pool`).
             """,

@@ -33,8 +33,8 @@ extension Recipe {
             "The library answer is swift-async-algorithms' `chunks(ofCount:or:)` (`items.chunks(ofCount: 10, or: AsyncTimerSequence.repeating(every: .seconds(5)))`); this package has no dependencies, so the recipe writes the loop. Note that its time signal is a repeating timer, not one started by each batch's first item.",
         ],
         pitfalls: [
-            "A repeating timer that runs forever flushes a batch of one item almost at once if it arrives just before a tick, and wakes the app for nothing when there are no items. Start the timer at the first item of each batch (`BatcherTests.theDeadlineStartsAtTheFirstItemOfABatch`).",
             "Forgetting the final flush loses the last partial batch at shutdown; flushing it from two places sends it twice. Both sides flush once, from the queue or the consumer (`BatcherTests.hundredsOfProducersLoseNothingAndSendNothingTwice`).",
+            "A repeating timer that runs forever flushes a batch of one item almost at once if it arrives just before a tick, and wakes the app for nothing when there are no items. Start the timer at the first item of each batch (`BatcherTests.theDeadlineStartsAtTheFirstItemOfABatch`).",
             "Back-pressure: `add` never blocks or suspends, and items are never dropped; if `flush` is slower than the producers, items wait in the queue or the stream (unbounded). Batches keep the items' order, one flush at a time.",
             "An `AsyncStream` still hands out what it buffered after its consumer is cancelled: the loop checks `Task.isCancelled` before each event, or a cancelled batcher would go on flushing (`BatcherTests.cancelDropsTheBufferAndEndsTheTimer`).",
         ],

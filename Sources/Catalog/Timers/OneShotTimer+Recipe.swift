@@ -29,10 +29,12 @@ extension Recipe {
             "The catalog listens for three more intervals after the fire, so a second fire would show up in the output.",
         ],
         pitfalls: [
-            "On Linux, `Timer(timeInterval:repeats:block:)` sets its first fire date to the moment it is created, so a timer made that way and scheduled at once fires at once. `Timer.scheduledTimer(withTimeInterval:…)` waits the interval.",
+            "`try? await clock.sleep(for:)` swallows the cancellation and runs the action anyway (see `cancellable-delay`).",
             "A dispatch timer source scheduled with `repeating: .never` fires once but stays alive, holding its handler, until it is cancelled; its handler cancels it here.",
             "A delay is a minimum, not a promise: the tests check that at least the delay elapsed, never how much more.",
-            "`try? await clock.sleep(for:)` swallows the cancellation and runs the action anyway (see `cancellable-delay`).",
+        ],
+        platformNotes: [
+            "**Linux**: `Timer(timeInterval:repeats:block:)` sets its first fire date to the moment it is created, so a timer made that way and scheduled at once fires at once. `Timer.scheduledTimer(withTimeInterval:…)` waits the interval.",
         ],
         annotations: [
             "The `Timer` block is `@Sendable`, so the `log` it captures is `@escaping @Sendable`.",

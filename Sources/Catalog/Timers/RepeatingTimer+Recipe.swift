@@ -59,9 +59,12 @@ extension Recipe {
             "A repeating `Timer` retains its target (or block) until it is invalidated, and the classic code keeps it in a strong property. A ticker task that captures `self` strongly does the same: use `[weak self]` and cancel the task on stop.",
             "Starting twice leaks a second timer (or ticker) that nothing can stop; both sides refuse to start while running (`RepeatingTimerTests.legacyStartingTwiceSchedulesOneTimer`, `RepeatingTimerTests.modernStartingTwiceStartsOneTicker`).",
             "A loop of `try await Task.sleep(for: interval)` drifts: each tick is late by the previous tick's wake-up latency plus the work. Sleep until a deadline.",
-            "A `Timer` fires only while its run loop runs. `RunLoop.main` does not run under an async `main` or Swift Testing on Linux, so the Legacy demo runs on a thread of its own. Run-loop modes (`.default`, `.common`) have no task equivalent.",
+            "A `Timer` fires only while its run loop runs. Run-loop modes (`.default`, `.common`) have no task equivalent.",
             "Dispatch sources are created suspended: without `resume()` nothing fires (`RepeatingTimerTests.aDispatchTimerSourceDoesNothingUntilResumed`), and a suspended source must be resumed before it is released.",
             "The interval is the period: 0.5 s fires twice a second, 0.25 s four times (as the *iOS Programming Cookbook*'s §7.14 explains).",
+        ],
+        platformNotes: [
+            "**Linux**: `RunLoop.main` does not run under an async `main` or Swift Testing, so the Legacy demo runs on a thread of its own.",
         ],
         annotations: [
             "`RepeatingTimer` is `@unchecked Sendable`: `Timer`'s block is `@Sendable` in Swift 6, so capturing `self` requires it. The object is confined to the thread whose run loop fires the timer, and every access happens there.",

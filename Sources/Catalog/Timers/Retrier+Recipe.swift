@@ -29,8 +29,8 @@ extension Recipe {
             "The outcome is the function's result: the value, the last error, or `CancellationError`.",
         ],
         pitfalls: [
-            "Don't retry cancellation: rethrow `CancellationError` from the operation instead of counting it as a failed attempt (the modern loop does).",
             "Never `try? await Task.sleep` between attempts: a cancelled caller would skip the wait and hammer the server with every remaining attempt.",
+            "Don't retry cancellation: rethrow `CancellationError` from the operation instead of counting it as a failed attempt (the modern loop does).",
             "Cap the attempts (or the total time), and in production add jitter to the delay so that many clients don't retry in lockstep. Draw it from an injected generator, so tests stay deterministic.",
             "Retry only what can succeed next time (timeouts, 503s, refused connections), not a 404 or a malformed request.",
             "A retry chain built on `asyncAfter` keeps its retrier alive until the chain ends; a loop in a task ends with the task.",

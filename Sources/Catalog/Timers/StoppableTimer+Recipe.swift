@@ -32,9 +32,9 @@ extension Recipe {
             "The outside scenario counts ticks rather than printing them (how many fit between the third tick and the stop depends on scheduling), and reports how many came after the stop: none.",
         ],
         pitfalls: [
+            "A ticker that only the consumer's `break` or cancellation can stop needs `onTermination` to cancel its producer; without it the producer sleeps and yields into a dead stream forever.",
             "`invalidate()` must be sent on the thread where the timer was scheduled. Calling it from another thread is unsupported and races with the firing.",
             "`RunLoop.perform` only enqueues the block: a run loop asleep until its next tick would fire once more before running it. Wake it with `CFRunLoopWakeUp` (`StoppableTimerTests.legacyStopWakesASleepingRunLoop`).",
-            "A ticker that only the consumer's `break` or cancellation can stop needs `onTermination` to cancel its producer; without it the producer sleeps and yields into a dead stream forever.",
             "Check `Task.isCancelled` after each tick: an `AsyncStream` still delivers an element buffered before its consumer was cancelled.",
         ],
         annotations: [

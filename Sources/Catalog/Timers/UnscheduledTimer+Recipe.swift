@@ -34,9 +34,12 @@ extension Recipe {
             "Both sides record `created`, stay silent for three intervals, then `start`, three `Painting` lines and `stop`: no tick can come before `start`.",
         ],
         pitfalls: [
-            "`RunLoop.perform` only enqueues the block; a run loop asleep until its next timer runs the block then. Wake it with `CFRunLoopWakeUp` (on Linux, keep the `CFRunLoopGetCurrent()` of the owner thread: `getCFRunLoop()` is not public there, and the file needs `import CoreFoundation`).",
+            "`RunLoop.perform` only enqueues the block; a run loop asleep until its next timer runs the block then. Wake it with `CFRunLoopWakeUp`.",
             "A run loop with no timer or source returns from `run` at once, so the thread would exit before the timer is ever added.",
             "A timer's first fire date is fixed when it is created (on Linux, `Timer(timeInterval:…)` sets it to the creation time), so a timer scheduled later fires at once. Set `fireDate` before adding it if the first tick should be one interval after the start.",
+        ],
+        platformNotes: [
+            "**Linux**: to wake the run loop, keep the `CFRunLoopGetCurrent()` of the owner thread: `getCFRunLoop()` is not public there, and the file needs `import CoreFoundation`.",
         ],
         annotations: [
             "`UnscheduledTimer` is `@unchecked Sendable`: `Timer`'s block and `RunLoop.perform`'s block are `@Sendable`, so they can capture `self` only if it is. Its mutable state is touched only on the owner thread; other threads only call `start()` and `stop()`, which post with the thread-safe `RunLoop.perform` and `CFRunLoopWakeUp`.",
