@@ -55,7 +55,7 @@ public enum FindYourCode {
                         recipes: ["main-queue-ui-update", "sync-deadlock"]),
                     Use(
                         "called while already on main",
-                        "no direct equivalent: it traps (Linux) or deadlocks (Darwin); on the main actor a call is a plain call",
+                        "no direct equivalent: it traps on Linux and Darwin alike (libdispatch's `__DISPATCH_WAIT_FOR_QUEUE__`: \"dispatch_sync called on queue already owned by current thread\"); on the main actor a call is a plain call",
                         recipes: ["sync-deadlock"]),
                 ]),
             APIIndexEntry(

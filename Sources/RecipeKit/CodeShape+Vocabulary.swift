@@ -34,7 +34,7 @@ extension CodeShape {
     public static let mainSync = CodeShape(
         "DispatchQueue.main.sync", swift: ["DispatchQueue.main.sync"],
         objc: ["dispatch_sync(dispatch_get_main_queue)"], modern: "`await MainActor.run`",
-        hazard: "deadlocks (traps on Linux) when called on the main thread")
+        hazard: "traps when called on the main thread (a deadlock libdispatch detects)")
     public static let asyncAfter = CodeShape(
         "DispatchQueue.asyncAfter",
         swift: [

@@ -31,7 +31,7 @@ extension Recipe {
             "`dispatchPrecondition(condition: .onQueue(queue))` becomes `preconditionIsolated()`: both pass on the queue or actor and trap elsewhere (checked in a child process).",
         ],
         pitfalls: [
-            "Without the key, the nested `sync` onto the current serial queue traps at once on Linux and hangs on Darwin (see `sync-deadlock`).",
+            "Without the key, the nested `sync` onto the current serial queue traps at once, on Linux and on Darwin alike: libdispatch's `__DISPATCH_WAIT_FOR_QUEUE__` crashes with \"dispatch_sync called on queue already owned by current thread\" (see `sync-deadlock`).",
             "`getSpecific(key:)` also finds a key set on any queue the current queue targets. That is what you want for a queue hierarchy, but it means \"on my queue or one of its sub-queues\".",
             "Don't port the pattern by checking `Thread.current` or a thread name: a queue is not a thread, and neither is an actor.",
             "An actor method that `await`s lets other calls in before it resumes (reentrancy); the serial queue's `sync` block never does. Keep check-and-update steps free of `await`.",
