@@ -65,9 +65,13 @@ public enum FindYourCode {
                 ],
                 uses: [
                     Use(
-                        "CPU work off the main thread",
+                        "CPU work off the main thread (work that computes, never waits)",
                         "a `@concurrent` function, awaited",
                         recipes: ["background-then-main", "generate-sort-random-numbers", "sync-on-concurrent-queue"]),
+                    Use(
+                        "a blocking loop (accept, read, a C library call)",
+                        "a `Thread` of its own that runs the loop and hands each result to async code (an `AsyncStream`, a continuation); not a `@concurrent` function or a task: each blocked call holds one of the cooperative pool's threads (one per core) until it returns",
+                        recipes: ["blocking-the-pool", "worker-thread-pool", "dispatch-source-socket-accept"]),
                     Use(
                         "choosing a priority (QoS)",
                         "`Task(priority:)` and `TaskPriority`; `@MainActor` for user-interactive work",
@@ -183,10 +187,7 @@ public enum FindYourCode {
         "Delays, timers and timeouts",
         [
             APIIndexEntry(
-                [
-                    "asyncAfter", "DispatchQueue.main.asyncAfter", "dispatch_after", "dispatch_time",
-                    "perform(_:with:afterDelay:)",
-                ],
+                ["asyncAfter", "DispatchQueue.main.asyncAfter", "dispatch_after", "dispatch_time"],
                 uses: [
                     Use(
                         "running something once after a delay",
@@ -214,6 +215,25 @@ public enum FindYourCode {
                         recipes: ["throttle-latest"]),
                 ]),
             APIIndexEntry(
+                [
+                    "perform(_:with:afterDelay:)", "performSelector:withObject:afterDelay:",
+                    "NSObject.cancelPreviousPerformRequests(withTarget:)", "cancelPreviousPerformRequestsWithTarget:",
+                ],
+                uses: [
+                    Use(
+                        "running a method once after a delay",
+                        "`Task { try await Task.sleep(for:); … }` calling the method: a closure, no selector",
+                        recipes: ["delayed-task"]),
+                    Use(
+                        "calling a delayed perform off (`cancelPreviousPerformRequests`)",
+                        "keep the `Task` and `cancel()` it",
+                        recipes: ["cancellable-delay"]),
+                    Use(
+                        "cancelling the previous request, then performing again, so only the last call fires (a debounce)",
+                        "cancel and replace a sleeping `Task`",
+                        recipes: ["debounce"]),
+                ]),
+            APIIndexEntry(
                 ["Timer.scheduledTimer", "scheduledTimerWithTimeInterval", "NSTimer"],
                 uses: [
                     Use(
@@ -232,13 +252,18 @@ public enum FindYourCode {
             APIIndexEntry(
                 [
                     "Timer(timeInterval:repeats:block:)", "timerWithTimeInterval", "RunLoop.current.add",
-                    "Timer(fire:interval:repeats:block:)",
+                    "Timer(fire:interval:repeats:block:)", "Timer(fireAt:interval:target:selector:userInfo:repeats:)",
+                    "initWithFireDate:interval:target:selector:userInfo:repeats:",
                 ],
                 uses: [
                     Use(
                         "creating a timer now and starting it later",
                         "a ticker configured in `init`, whose task starts in `start()`",
-                        recipes: ["unscheduled-timer-runloop"])
+                        recipes: ["unscheduled-timer-runloop"]),
+                    Use(
+                        "a timer whose first tick is at a given date (`fireAt:`, `Timer(fire:…)`)",
+                        "a task that sleeps until that instant (`Task.sleep(until:)`), then ticks every interval",
+                        recipes: ["unscheduled-timer-runloop", "one-shot-timer"]),
                 ]),
             APIIndexEntry(
                 ["Timer.invalidate", "invalidate()", "isValid"],
@@ -249,15 +274,35 @@ public enum FindYourCode {
                         recipes: ["timer-invalidate", "one-shot-timer"])
                 ]),
             APIIndexEntry(
+                ["Timer.fireDate", "fireDate", "setFireDate:"],
+                uses: [
+                    Use(
+                        "pushing `fireDate` later on every event, so the timer fires only once the events pause (a debounce)",
+                        "cancel and replace a sleeping `Task`: each event cancels the pending task and starts one that sleeps for the delay",
+                        recipes: ["debounce"]),
+                    Use(
+                        "reading or moving when a timer fires next",
+                        "the next deadline, kept by the task that sleeps to it; to move it, cancel that task and start one with the new deadline",
+                        recipes: ["unscheduled-timer-runloop"]),
+                ]),
+            APIIndexEntry(
                 [
                     "DispatchSource.makeTimerSource", "dispatch_source_set_timer", "DISPATCH_SOURCE_TYPE_TIMER",
-                    "DispatchSourceTimer.schedule",
+                    "DispatchSourceTimer.schedule", "DispatchSourceTimer.schedule(wallDeadline:)",
                 ],
                 uses: [
                     Use(
                         "a repeating timer off the main thread",
                         "an `AsyncStream` ticker",
                         recipes: ["repeating-timer"]),
+                    Use(
+                        "firing once (`repeating: .never`; in C, an interval of `DISPATCH_TIME_FOREVER`), then cancelling the source",
+                        "one `Task.sleep(for:)`, then the work; `cancel()` the task to call it off",
+                        recipes: ["one-shot-timer", "connect-timeout"]),
+                    Use(
+                        "a deadline on the wall clock (`schedule(wallDeadline:)`, `dispatch_walltime`), which keeps counting while the machine sleeps",
+                        "`Task.sleep(until:)` on a `ContinuousClock` deadline: that clock keeps counting while the machine sleeps too (`SuspendingClock` stops); for a time of day, sleep for the `Duration` until that `Date`. No recipe schedules on the wall clock: the same source on a monotonic deadline is shown",
+                        recipes: ["one-shot-timer", "delayed-task"]),
                     Use(
                         "a timeout for an operation",
                         "`withTimeout`: a task group racing the work against `Task.sleep`",
@@ -266,6 +311,14 @@ public enum FindYourCode {
                         "flushing a batch at N items or T after its first item",
                         "one consumer task over a stream of items and deadlines",
                         recipes: ["batch-size-or-time"]),
+                ]),
+            APIIndexEntry(
+                ["CFRunLoopTimerCreateWithHandler", "CFRunLoopTimerCreate"],
+                uses: [
+                    Use(
+                        "a Core Foundation timer on a run loop",
+                        "an `AsyncStream` ticker that sleeps to deadlines: no run loop, no thread kept for it. No recipe creates the CF timer itself; its Foundation form, `Timer`, is shown",
+                        recipes: ["repeating-timer", "unscheduled-timer-runloop"])
                 ]),
             APIIndexEntry(
                 ["DispatchTime.now()", "DispatchTimeoutResult", "dispatch_walltime"],
@@ -324,7 +377,10 @@ public enum FindYourCode {
                         recipes: ["dispatch-group-notify", "group-async-nested"])
                 ]),
             APIIndexEntry(
-                ["DispatchGroup.enter", "DispatchGroup.leave", "dispatch_group_enter", "dispatch_group_leave"],
+                [
+                    "DispatchGroup.enter", "DispatchGroup.leave", "dispatch_group_enter", "dispatch_group_leave",
+                    ".enter()", ".leave()",
+                ],
                 uses: [
                     Use(
                         "around a callback-based API",
@@ -395,7 +451,7 @@ public enum FindYourCode {
             APIIndexEntry(
                 [
                     "DispatchSemaphore", "dispatch_semaphore_create", "dispatch_semaphore_wait",
-                    "dispatch_semaphore_signal",
+                    "dispatch_semaphore_signal", ".wait()", ".signal()",
                 ],
                 uses: [
                     Use(
@@ -472,6 +528,23 @@ public enum FindYourCode {
                         "waiting for a piece of work to finish",
                         "`await task.value`",
                         recipes: ["run-once", "async-init-gate"])
+                ]),
+            APIIndexEntry(
+                [
+                    "UIApplication.shared.beginBackgroundTask(expirationHandler:)",
+                    "beginBackgroundTaskWithExpirationHandler:", "endBackgroundTask",
+                    "ProcessInfo.processInfo.performExpiringActivity(withReason:using:)",
+                    "performExpiringActivityWithReason:usingBlock:",
+                ],
+                uses: [
+                    Use(
+                        "finishing work after the app leaves the foreground, until the expiration handler runs (UIKit, Apple only)",
+                        "no async replacement: keep the work in a `Task`, `cancel()` it from the expiration handler, and call `endBackgroundTask` once the task's value is in; the work checks `Task.isCancelled` between steps. No recipe shows the API itself (it is Apple-only); these show the cancellation",
+                        recipes: ["operation-cancellation", "cancellable-fetch-operation"]),
+                    Use(
+                        "`performExpiringActivity`, whose block is called again with `expired` true when time runs out (Apple only)",
+                        "no async version: the activity lasts while the first call of the block runs, so that call starts a `Task` and blocks its own thread (a GCD thread, not a task) until the value is in; the `expired` call cancels the task. No recipe shows the API; these show the blocking shim and the cancellation",
+                        recipes: ["sync-wait-for-callback", "operation-cancellation"]),
                 ]),
         ])
 
@@ -835,12 +908,19 @@ public enum FindYourCode {
                         recipes: ["unscheduled-timer-runloop", "cooperative-thread-exit", "run-loop-worker-thread"])
                 ]),
             APIIndexEntry(
-                ["RunLoop.add", "CFRunLoopAddTimer", "CFRunLoopWakeUp", "CFRunLoopStop"],
+                [
+                    "RunLoop.add", "RunLoop.add(_:forMode:)", "CFRunLoopAddTimer", "CFRunLoopWakeUp", "CFRunLoopStop",
+                    "RunLoop.Mode.common", "NSRunLoopCommonModes",
+                ],
                 uses: [
                     Use(
                         "scheduling, waking or stopping a run loop",
                         "no direct equivalent: a resumed or cancelled task is scheduled at once; `task.cancel()`",
-                        recipes: ["unscheduled-timer-runloop"])
+                        recipes: ["unscheduled-timer-runloop"]),
+                    Use(
+                        "a timer added in `.default` mode, which stops firing while the user scrolls or drags (the main run loop then runs in its tracking mode), or in `.common`, which keeps it firing in every common mode, tracking included",
+                        "no modes to choose: a ticker on the main actor keeps firing while the user scrolls, because main-actor jobs run from the main queue, which the main run loop serves in every common mode (Darwin); work paced to the screen's frames wants a display link",
+                        recipes: ["unscheduled-timer-runloop", "repeating-timer", "frame-clock"]),
                 ]),
             APIIndexEntry(
                 ["CFRunLoopAddSource"],
@@ -892,6 +972,15 @@ public enum FindYourCode {
                     Use(
                         "watching a file or directory",
                         "an `AsyncStream` of events",
+                        recipes: ["dispatch-source-dir-watch"])
+                ]),
+            APIIndexEntry(
+                ["FSEventStreamCreate", "FSEventStreamSetDispatchQueue", "FSEventStreamStart"],
+                alsoKnownAs: ["FSEvents"],
+                uses: [
+                    Use(
+                        "watching a directory tree for changes (macOS only)",
+                        "an `AsyncStream` of events fed by the stream's callback, whose `onTermination` stops, invalidates and releases the stream. No recipe shows FSEvents (it is macOS only); the closest watches one directory with a dispatch source",
                         recipes: ["dispatch-source-dir-watch"])
                 ]),
             APIIndexEntry(
@@ -1007,4 +1096,5 @@ public enum FindYourCode {
                         recipes: ["group-wrap-callback-api"])
                 ]),
         ])
+
 }
