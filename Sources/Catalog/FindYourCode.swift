@@ -1,7 +1,8 @@
 import RecipeKit
 
 /// The guide's "Find your code" index: every legacy API the recipes show, by kind, with what
-/// replaces it in each use and the recipes that show it.
+/// replaces it in each use and the recipes that show it; then the modern spellings a
+/// half-migrated app already has, each with the page that shows it used right.
 ///
 /// A migrating reader arrives with their own code, not with a recipe id. Each row lists the
 /// spellings they may have in front of them (Swift, then Objective-C/C), leads with the use they
@@ -11,11 +12,16 @@ import RecipeKit
 public enum FindYourCode {
     public static let groups: [APIIndexGroup] = [
         queues, delays, once, groups_, semaphores, workItems, locks, operations, threads, runLoops,
-        sources, observation,
+        sources, observation, halfMigrated,
     ]
 
     /// Every entry, in index order.
     public static var entries: [APIIndexEntry] { groups.flatMap(\.entries) }
+
+    /// The entries that index legacy APIs: every group but the half-migrated one.
+    public static var legacyEntries: [APIIndexEntry] {
+        groups.filter { !$0.indexesModernCode }.flatMap(\.entries)
+    }
 
     typealias Use = APIIndexEntry.Use
 
@@ -1097,4 +1103,117 @@ public enum FindYourCode {
                 ]),
         ])
 
+    /// The modern spellings a half-migrated app already has, each with the page that shows it used
+    /// right and the trap it avoids.
+    ///
+    /// A reader partway through a migration searches for the `Task {}` they put in a completion
+    /// handler as often as for the `DispatchGroup` still next to it. These rows pair with no
+    /// legacy API, and `scan` does not look for them.
+    static let halfMigrated = APIIndexGroup(
+        "Half-migrated code",
+        [
+            APIIndexEntry(
+                ["Task {}", "Task.detached"],
+                alsoKnownAs: ["a task started from a callback or a queue block"],
+                uses: [
+                    Use(
+                        "`Task {}` in a completion handler or a `DispatchQueue.async` block, to call async code",
+                        "make the caller `async` and await (a continuation bridges a callback API); a task started there is not cancelled with its caller, and the callback returns before it runs",
+                        recipes: ["async-api-completion-queue", "group-wrap-callback-api"]),
+                    Use(
+                        "one `Task {}` per event, expecting the tasks to run in the order of the events",
+                        "nothing keeps unstructured tasks in order (they interleave at every `await`): chain them (each awaits the previous one), or feed one consumer task through an `AsyncStream`",
+                        recipes: ["serialize-async-work", "serial-queue"]),
+                    Use(
+                        "`Task.detached` to get off the main actor",
+                        "a `@concurrent` function, awaited: it leaves the caller's actor but keeps its priority, task locals and cancellation, which a detached task drops",
+                        recipes: ["background-then-main", "thread-spawn-basics"]),
+                    Use(
+                        "`Task {}` in a background callback to update the UI",
+                        "`Task { @MainActor in … }` from synchronous code; from async code, a `@MainActor` function awaited",
+                        recipes: ["main-queue-ui-update", "background-then-main"]),
+                ]),
+            APIIndexEntry(
+                ["withCheckedContinuation", "withCheckedThrowingContinuation"],
+                uses: [
+                    Use(
+                        "around a callback API",
+                        "resume exactly once on every path: a path that never resumes leaves the caller suspended for good (a hang with no trap), a second resume traps",
+                        recipes: ["group-wrap-callback-api", "sync-wait-for-callback", "sync-deadlock"]),
+                    Use(
+                        "around a delegate that calls back many times (progress, chunks, events)",
+                        "an `AsyncStream` of the events (a continuation resumes once), consumed inside `withTaskCancellationHandler` so that cancelling stops the source",
+                        recipes: ["cancellable-fetch-operation", "notification-observer-stream"]),
+                    Use(
+                        "kept in a property until a later event resumes it (a pending request, a waiter)",
+                        "an actor that holds the waiting continuations, resumes each once, and resumes the rest when it shuts down",
+                        recipes: ["one-shot-future", "resource-pool", "wait-for-state"]),
+                ]),
+            APIIndexEntry(
+                ["MainActor.run"],
+                uses: [
+                    Use(
+                        "hopping to the main actor from background async code",
+                        "it works; better still a `@MainActor` function the background code awaits, so that the compiler checks the UI code",
+                        recipes: ["background-then-main", "main-queue-ui-update"]),
+                    Use(
+                        "called from code already on the main actor (a translated `main.sync`)",
+                        "it just runs the closure: no deadlock and no trap, and a plain call does the same",
+                        recipes: ["sync-deadlock", "main-inline-or-async"]),
+                ]),
+            APIIndexEntry(
+                ["@MainActor"],
+                uses: [
+                    Use(
+                        "a `@MainActor` type that still hands closures to Dispatch (`global().async`, `notify(queue: .global())`, `setEventHandler`)",
+                        "a `@Sendable` closure, or an awaited `@concurrent` function instead of the hop: a plain closure written there is inferred `@MainActor`, and traps when it runs off main",
+                        recipes: ["isolation-inference-trap"])
+                ]),
+            APIIndexEntry(
+                ["withTaskCancellationHandler", "onCancel:"],
+                uses: [
+                    Use(
+                        "stopping a callback-based source (a connection, a download, a thread) when the task is cancelled",
+                        "`onCancel` runs at once on the cancelling thread, possibly before the operation has started: make the source's cancel safe to call early, twice, and from any thread",
+                        recipes: ["cancellable-fetch-operation", "cooperative-thread-exit", "resource-pool"])
+                ]),
+            APIIndexEntry(
+                ["@unchecked Sendable"],
+                uses: [
+                    Use(
+                        "a class whose state a queue or a lock protects, marked so that it compiles",
+                        "a `Mutex` around the state (the class is then `Sendable`, checked) or an actor: `@unchecked` also hides the next unprotected `var` from the compiler",
+                        recipes: ["lock-zoo", "isolation-queue-per-object", "thread-safe-singleton"])
+                ]),
+            APIIndexEntry(
+                ["nonisolated(unsafe)"],
+                uses: [
+                    Use(
+                        "a global or `static var` marked so that it compiles",
+                        "a `static let` holding a `Mutex` or an `Atomic`; an actor; `@MainActor` if only UI code touches it. `nonisolated(unsafe)` switches the checking off and leaves the race",
+                        recipes: ["race-condition-counter", "atomic-counter", "thread-safe-singleton"])
+                ]),
+            APIIndexEntry(
+                ["actor"],
+                alsoKnownAs: ["check, await, act", "actor reentrancy"],
+                uses: [
+                    Use(
+                        "an actor method that checks state, awaits, then acts on what it checked",
+                        "check again after the last `await` (the actor runs other calls at every `await`), or keep the in-flight `Task` in the actor so later callers await the same one",
+                        recipes: ["actor-reentrancy", "request-coalescing"])
+                ]),
+            APIIndexEntry(
+                ["AsyncStream.Continuation", "AsyncStream.makeStream"],
+                uses: [
+                    Use(
+                        "a continuation kept in a property, so that callbacks can yield events",
+                        "`AsyncStream.makeStream(of:)`; `finish()` when the source stops, and remove the observer in `onTermination`; choose the buffering policy (the default keeps every element)",
+                        recipes: ["notification-observer-stream", "readers-writer-barrier", "serial-queue"]),
+                    Use(
+                        "a producer that must wait while the consumer falls behind",
+                        "not an `AsyncStream`: `yield` never suspends, and the bounded policies drop elements; an actor channel whose `send` suspends",
+                        recipes: ["bounded-buffer-backpressure"]),
+                ]),
+        ],
+        indexesModernCode: true)
 }

@@ -50,9 +50,11 @@ import Testing
         }
     }
 
+    /// Every legacy spelling of the index: the half-migrated rows index modern code, which
+    /// `scan` does not look for.
     @Test func everyFindYourCodeSpellingIsMatched() {
-        #expect(!FindYourCode.entries.isEmpty)
-        for entry in FindYourCode.entries {
+        #expect(!FindYourCode.legacyEntries.isEmpty)
+        for entry in FindYourCode.legacyEntries {
             for spelling in entry.spellings {
                 #expect(!Self.findings(for: spelling, in: entry).isEmpty, "no pattern matches `\(spelling)`")
             }
