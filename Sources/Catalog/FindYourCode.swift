@@ -1,7 +1,8 @@
 import RecipeKit
 
 /// The guide's "Find your code" index: every legacy API the recipes show, by kind, with what
-/// replaces it in each use and the recipes that show it.
+/// replaces it in each use and the recipes that show it; then the modern spellings a
+/// half-migrated app already has, each with the page that shows it used right.
 ///
 /// A migrating reader arrives with their own code, not with a recipe id. Each row lists the
 /// spellings they may have in front of them (Swift, then Objective-C/C), leads with the use they
@@ -11,11 +12,16 @@ import RecipeKit
 public enum FindYourCode {
     public static let groups: [APIIndexGroup] = [
         queues, delays, once, groups_, semaphores, workItems, locks, operations, threads, runLoops,
-        sources, observation,
+        sources, observation, halfMigrated,
     ]
 
     /// Every entry, in index order.
     public static var entries: [APIIndexEntry] { groups.flatMap(\.entries) }
+
+    /// The entries that index legacy APIs: every group but the half-migrated one.
+    public static var legacyEntries: [APIIndexEntry] {
+        groups.filter { !$0.indexesModernCode }.flatMap(\.entries)
+    }
 
     typealias Use = APIIndexEntry.Use
 
@@ -55,7 +61,7 @@ public enum FindYourCode {
                         recipes: ["main-queue-ui-update", "sync-deadlock"]),
                     Use(
                         "called while already on main",
-                        "no direct equivalent: it traps (Linux) or deadlocks (Darwin); on the main actor a call is a plain call",
+                        "no direct equivalent: it traps on Linux and Darwin alike (libdispatch's `__DISPATCH_WAIT_FOR_QUEUE__`: \"dispatch_sync called on queue already owned by current thread\"); on the main actor a call is a plain call",
                         recipes: ["sync-deadlock"]),
                 ]),
             APIIndexEntry(
@@ -65,9 +71,13 @@ public enum FindYourCode {
                 ],
                 uses: [
                     Use(
-                        "CPU work off the main thread",
+                        "CPU work off the main thread (work that computes, never waits)",
                         "a `@concurrent` function, awaited",
                         recipes: ["background-then-main", "generate-sort-random-numbers", "sync-on-concurrent-queue"]),
+                    Use(
+                        "a blocking loop (accept, read, a C library call)",
+                        "a `Thread` of its own that runs the loop and hands each result to async code (an `AsyncStream`, a continuation); not a `@concurrent` function or a task: each blocked call holds one of the cooperative pool's threads (one per core) until it returns",
+                        recipes: ["blocking-the-pool", "worker-thread-pool", "dispatch-source-socket-accept"]),
                     Use(
                         "choosing a priority (QoS)",
                         "`Task(priority:)` and `TaskPriority`; `@MainActor` for user-interactive work",
@@ -183,10 +193,7 @@ public enum FindYourCode {
         "Delays, timers and timeouts",
         [
             APIIndexEntry(
-                [
-                    "asyncAfter", "DispatchQueue.main.asyncAfter", "dispatch_after", "dispatch_time",
-                    "perform(_:with:afterDelay:)",
-                ],
+                ["asyncAfter", "DispatchQueue.main.asyncAfter", "dispatch_after", "dispatch_time"],
                 uses: [
                     Use(
                         "running something once after a delay",
@@ -214,6 +221,25 @@ public enum FindYourCode {
                         recipes: ["throttle-latest"]),
                 ]),
             APIIndexEntry(
+                [
+                    "perform(_:with:afterDelay:)", "performSelector:withObject:afterDelay:",
+                    "NSObject.cancelPreviousPerformRequests(withTarget:)", "cancelPreviousPerformRequestsWithTarget:",
+                ],
+                uses: [
+                    Use(
+                        "running a method once after a delay",
+                        "`Task { try await Task.sleep(for:); … }` calling the method: a closure, no selector",
+                        recipes: ["delayed-task"]),
+                    Use(
+                        "calling a delayed perform off (`cancelPreviousPerformRequests`)",
+                        "keep the `Task` and `cancel()` it",
+                        recipes: ["cancellable-delay"]),
+                    Use(
+                        "cancelling the previous request, then performing again, so only the last call fires (a debounce)",
+                        "cancel and replace a sleeping `Task`",
+                        recipes: ["debounce"]),
+                ]),
+            APIIndexEntry(
                 ["Timer.scheduledTimer", "scheduledTimerWithTimeInterval", "NSTimer"],
                 uses: [
                     Use(
@@ -232,13 +258,18 @@ public enum FindYourCode {
             APIIndexEntry(
                 [
                     "Timer(timeInterval:repeats:block:)", "timerWithTimeInterval", "RunLoop.current.add",
-                    "Timer(fire:interval:repeats:block:)",
+                    "Timer(fire:interval:repeats:block:)", "Timer(fireAt:interval:target:selector:userInfo:repeats:)",
+                    "initWithFireDate:interval:target:selector:userInfo:repeats:",
                 ],
                 uses: [
                     Use(
                         "creating a timer now and starting it later",
                         "a ticker configured in `init`, whose task starts in `start()`",
-                        recipes: ["unscheduled-timer-runloop"])
+                        recipes: ["unscheduled-timer-runloop"]),
+                    Use(
+                        "a timer whose first tick is at a given date (`fireAt:`, `Timer(fire:…)`)",
+                        "a task that sleeps until that instant (`Task.sleep(until:)`), then ticks every interval",
+                        recipes: ["unscheduled-timer-runloop", "one-shot-timer"]),
                 ]),
             APIIndexEntry(
                 ["Timer.invalidate", "invalidate()", "isValid"],
@@ -249,15 +280,35 @@ public enum FindYourCode {
                         recipes: ["timer-invalidate", "one-shot-timer"])
                 ]),
             APIIndexEntry(
+                ["Timer.fireDate", "fireDate", "setFireDate:"],
+                uses: [
+                    Use(
+                        "pushing `fireDate` later on every event, so the timer fires only once the events pause (a debounce)",
+                        "cancel and replace a sleeping `Task`: each event cancels the pending task and starts one that sleeps for the delay",
+                        recipes: ["debounce"]),
+                    Use(
+                        "reading or moving when a timer fires next",
+                        "the next deadline, kept by the task that sleeps to it; to move it, cancel that task and start one with the new deadline",
+                        recipes: ["unscheduled-timer-runloop"]),
+                ]),
+            APIIndexEntry(
                 [
                     "DispatchSource.makeTimerSource", "dispatch_source_set_timer", "DISPATCH_SOURCE_TYPE_TIMER",
-                    "DispatchSourceTimer.schedule",
+                    "DispatchSourceTimer.schedule", "DispatchSourceTimer.schedule(wallDeadline:)",
                 ],
                 uses: [
                     Use(
                         "a repeating timer off the main thread",
                         "an `AsyncStream` ticker",
                         recipes: ["repeating-timer"]),
+                    Use(
+                        "firing once (`repeating: .never`; in C, an interval of `DISPATCH_TIME_FOREVER`), then cancelling the source",
+                        "one `Task.sleep(for:)`, then the work; `cancel()` the task to call it off",
+                        recipes: ["one-shot-timer", "connect-timeout"]),
+                    Use(
+                        "a deadline on the wall clock (`schedule(wallDeadline:)`, `dispatch_walltime`), which keeps counting while the machine sleeps",
+                        "`Task.sleep(until:)` on a `ContinuousClock` deadline: that clock keeps counting while the machine sleeps too (`SuspendingClock` stops); for a time of day, sleep for the `Duration` until that `Date`. No recipe schedules on the wall clock: the same source on a monotonic deadline is shown",
+                        recipes: ["one-shot-timer", "delayed-task"]),
                     Use(
                         "a timeout for an operation",
                         "`withTimeout`: a task group racing the work against `Task.sleep`",
@@ -266,6 +317,14 @@ public enum FindYourCode {
                         "flushing a batch at N items or T after its first item",
                         "one consumer task over a stream of items and deadlines",
                         recipes: ["batch-size-or-time"]),
+                ]),
+            APIIndexEntry(
+                ["CFRunLoopTimerCreateWithHandler", "CFRunLoopTimerCreate"],
+                uses: [
+                    Use(
+                        "a Core Foundation timer on a run loop",
+                        "an `AsyncStream` ticker that sleeps to deadlines: no run loop, no thread kept for it. No recipe creates the CF timer itself; its Foundation form, `Timer`, is shown",
+                        recipes: ["repeating-timer", "unscheduled-timer-runloop"])
                 ]),
             APIIndexEntry(
                 ["DispatchTime.now()", "DispatchTimeoutResult", "dispatch_walltime"],
@@ -324,7 +383,10 @@ public enum FindYourCode {
                         recipes: ["dispatch-group-notify", "group-async-nested"])
                 ]),
             APIIndexEntry(
-                ["DispatchGroup.enter", "DispatchGroup.leave", "dispatch_group_enter", "dispatch_group_leave"],
+                [
+                    "DispatchGroup.enter", "DispatchGroup.leave", "dispatch_group_enter", "dispatch_group_leave",
+                    ".enter()", ".leave()",
+                ],
                 uses: [
                     Use(
                         "around a callback-based API",
@@ -395,7 +457,7 @@ public enum FindYourCode {
             APIIndexEntry(
                 [
                     "DispatchSemaphore", "dispatch_semaphore_create", "dispatch_semaphore_wait",
-                    "dispatch_semaphore_signal",
+                    "dispatch_semaphore_signal", ".wait()", ".signal()",
                 ],
                 uses: [
                     Use(
@@ -472,6 +534,23 @@ public enum FindYourCode {
                         "waiting for a piece of work to finish",
                         "`await task.value`",
                         recipes: ["run-once", "async-init-gate"])
+                ]),
+            APIIndexEntry(
+                [
+                    "UIApplication.shared.beginBackgroundTask(expirationHandler:)",
+                    "beginBackgroundTaskWithExpirationHandler:", "endBackgroundTask",
+                    "ProcessInfo.processInfo.performExpiringActivity(withReason:using:)",
+                    "performExpiringActivityWithReason:usingBlock:",
+                ],
+                uses: [
+                    Use(
+                        "finishing work after the app leaves the foreground, until the expiration handler runs (UIKit, Apple only)",
+                        "no async replacement: keep the work in a `Task`, `cancel()` it from the expiration handler, and call `endBackgroundTask` once the task's value is in; the work checks `Task.isCancelled` between steps. No recipe shows the API itself (it is Apple-only); these show the cancellation",
+                        recipes: ["operation-cancellation", "cancellable-fetch-operation"]),
+                    Use(
+                        "`performExpiringActivity`, whose block is called again with `expired` true when time runs out (Apple only)",
+                        "no async version: the activity lasts while the first call of the block runs, so that call starts a `Task` and blocks its own thread (a GCD thread, not a task) until the value is in; the `expired` call cancels the task. No recipe shows the API; these show the blocking shim and the cancellation",
+                        recipes: ["sync-wait-for-callback", "operation-cancellation"]),
                 ]),
         ])
 
@@ -835,12 +914,19 @@ public enum FindYourCode {
                         recipes: ["unscheduled-timer-runloop", "cooperative-thread-exit", "run-loop-worker-thread"])
                 ]),
             APIIndexEntry(
-                ["RunLoop.add", "CFRunLoopAddTimer", "CFRunLoopWakeUp", "CFRunLoopStop"],
+                [
+                    "RunLoop.add", "RunLoop.add(_:forMode:)", "CFRunLoopAddTimer", "CFRunLoopWakeUp", "CFRunLoopStop",
+                    "RunLoop.Mode.common", "NSRunLoopCommonModes",
+                ],
                 uses: [
                     Use(
                         "scheduling, waking or stopping a run loop",
                         "no direct equivalent: a resumed or cancelled task is scheduled at once; `task.cancel()`",
-                        recipes: ["unscheduled-timer-runloop"])
+                        recipes: ["unscheduled-timer-runloop"]),
+                    Use(
+                        "a timer added in `.default` mode, which stops firing while the user scrolls or drags (the main run loop then runs in its tracking mode), or in `.common`, which keeps it firing in every common mode, tracking included",
+                        "no modes to choose: a ticker on the main actor keeps firing while the user scrolls, because main-actor jobs run from the main queue, which the main run loop serves in every common mode (Darwin); work paced to the screen's frames wants a display link",
+                        recipes: ["unscheduled-timer-runloop", "repeating-timer", "frame-clock"]),
                 ]),
             APIIndexEntry(
                 ["CFRunLoopAddSource"],
@@ -892,6 +978,15 @@ public enum FindYourCode {
                     Use(
                         "watching a file or directory",
                         "an `AsyncStream` of events",
+                        recipes: ["dispatch-source-dir-watch"])
+                ]),
+            APIIndexEntry(
+                ["FSEventStreamCreate", "FSEventStreamSetDispatchQueue", "FSEventStreamStart"],
+                alsoKnownAs: ["FSEvents"],
+                uses: [
+                    Use(
+                        "watching a directory tree for changes (macOS only)",
+                        "an `AsyncStream` of events fed by the stream's callback, whose `onTermination` stops, invalidates and releases the stream. No recipe shows FSEvents (it is macOS only); the closest watches one directory with a dispatch source",
                         recipes: ["dispatch-source-dir-watch"])
                 ]),
             APIIndexEntry(
@@ -1007,4 +1102,118 @@ public enum FindYourCode {
                         recipes: ["group-wrap-callback-api"])
                 ]),
         ])
+
+    /// The modern spellings a half-migrated app already has, each with the page that shows it used
+    /// right and the trap it avoids.
+    ///
+    /// A reader partway through a migration searches for the `Task {}` they put in a completion
+    /// handler as often as for the `DispatchGroup` still next to it. These rows pair with no
+    /// legacy API, and `scan` does not look for them.
+    static let halfMigrated = APIIndexGroup(
+        "Half-migrated code",
+        [
+            APIIndexEntry(
+                ["Task {}", "Task.detached"],
+                alsoKnownAs: ["a task started from a callback or a queue block"],
+                uses: [
+                    Use(
+                        "`Task {}` in a completion handler or a `DispatchQueue.async` block, to call async code",
+                        "make the caller `async` and await (a continuation bridges a callback API); a task started there is not cancelled with its caller, and the callback returns before it runs",
+                        recipes: ["async-api-completion-queue", "group-wrap-callback-api"]),
+                    Use(
+                        "one `Task {}` per event, expecting the tasks to run in the order of the events",
+                        "nothing keeps unstructured tasks in order (they interleave at every `await`): chain them (each awaits the previous one), or feed one consumer task through an `AsyncStream`",
+                        recipes: ["serialize-async-work", "serial-queue"]),
+                    Use(
+                        "`Task.detached` to get off the main actor",
+                        "a `@concurrent` function, awaited: it leaves the caller's actor but keeps its priority, task locals and cancellation, which a detached task drops",
+                        recipes: ["background-then-main", "thread-spawn-basics"]),
+                    Use(
+                        "`Task {}` in a background callback to update the UI",
+                        "`Task { @MainActor in … }` from synchronous code; from async code, a `@MainActor` function awaited",
+                        recipes: ["main-queue-ui-update", "background-then-main"]),
+                ]),
+            APIIndexEntry(
+                ["withCheckedContinuation", "withCheckedThrowingContinuation"],
+                uses: [
+                    Use(
+                        "around a callback API",
+                        "resume exactly once on every path: a path that never resumes leaves the caller suspended for good (a hang with no trap), a second resume traps",
+                        recipes: ["group-wrap-callback-api", "sync-wait-for-callback", "sync-deadlock"]),
+                    Use(
+                        "around a delegate that calls back many times (progress, chunks, events)",
+                        "an `AsyncStream` of the events (a continuation resumes once), consumed inside `withTaskCancellationHandler` so that cancelling stops the source",
+                        recipes: ["cancellable-fetch-operation", "notification-observer-stream"]),
+                    Use(
+                        "kept in a property until a later event resumes it (a pending request, a waiter)",
+                        "an actor that holds the waiting continuations, resumes each once, and resumes the rest when it shuts down",
+                        recipes: ["one-shot-future", "resource-pool", "wait-for-state"]),
+                ]),
+            APIIndexEntry(
+                ["MainActor.run"],
+                uses: [
+                    Use(
+                        "hopping to the main actor from background async code",
+                        "it works; better still a `@MainActor` function the background code awaits, so that the compiler checks the UI code",
+                        recipes: ["background-then-main", "main-queue-ui-update"]),
+                    Use(
+                        "called from code already on the main actor (a translated `main.sync`)",
+                        "it just runs the closure: no deadlock and no trap, and a plain call does the same",
+                        recipes: ["sync-deadlock", "main-inline-or-async"]),
+                ]),
+            APIIndexEntry(
+                ["@MainActor"],
+                uses: [
+                    Use(
+                        "a `@MainActor` type that still hands closures to Dispatch (`global().async`, `notify(queue: .global())`, `setEventHandler`)",
+                        "a `@Sendable` closure, or an awaited `@concurrent` function instead of the hop: a plain closure written there is inferred `@MainActor`, and traps when it runs off main",
+                        recipes: ["isolation-inference-trap"])
+                ]),
+            APIIndexEntry(
+                ["withTaskCancellationHandler", "onCancel:"],
+                uses: [
+                    Use(
+                        "stopping a callback-based source (a connection, a download, a thread) when the task is cancelled",
+                        "`onCancel` runs at once on the cancelling thread, possibly before the operation has started: make the source's cancel safe to call early, twice, and from any thread",
+                        recipes: ["cancellable-fetch-operation", "cooperative-thread-exit", "resource-pool"])
+                ]),
+            APIIndexEntry(
+                ["@unchecked Sendable"],
+                uses: [
+                    Use(
+                        "a class whose state a queue or a lock protects, marked so that it compiles",
+                        "a `Mutex` around the state (the class is then `Sendable`, checked) or an actor: `@unchecked` also hides the next unprotected `var` from the compiler",
+                        recipes: ["lock-zoo", "isolation-queue-per-object", "thread-safe-singleton"])
+                ]),
+            APIIndexEntry(
+                ["nonisolated(unsafe)"],
+                uses: [
+                    Use(
+                        "a global or `static var` marked so that it compiles",
+                        "a `static let` holding a `Mutex` or an `Atomic`; an actor; `@MainActor` if only UI code touches it. `nonisolated(unsafe)` switches the checking off and leaves the race",
+                        recipes: ["race-condition-counter", "atomic-counter", "thread-safe-singleton"])
+                ]),
+            APIIndexEntry(
+                ["actor"],
+                alsoKnownAs: ["check, await, act", "actor reentrancy"],
+                uses: [
+                    Use(
+                        "an actor method that checks state, awaits, then acts on what it checked",
+                        "check again after the last `await` (the actor runs other calls at every `await`), or keep the in-flight `Task` in the actor so later callers await the same one",
+                        recipes: ["actor-reentrancy", "request-coalescing"])
+                ]),
+            APIIndexEntry(
+                ["AsyncStream.Continuation", "AsyncStream.makeStream"],
+                uses: [
+                    Use(
+                        "a continuation kept in a property, so that callbacks can yield events",
+                        "`AsyncStream.makeStream(of:)`; `finish()` when the source stops, and remove the observer in `onTermination`; choose the buffering policy (the default keeps every element)",
+                        recipes: ["notification-observer-stream", "readers-writer-barrier", "serial-queue"]),
+                    Use(
+                        "a producer that must wait while the consumer falls behind",
+                        "not an `AsyncStream`: `yield` never suspends, and the bounded policies drop elements; an actor channel whose `send` suspends",
+                        recipes: ["bounded-buffer-backpressure"]),
+                ]),
+        ],
+        indexesModernCode: true)
 }

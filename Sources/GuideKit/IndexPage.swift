@@ -143,9 +143,17 @@ struct IndexPage {
             "",
         ]
         for group in index {
-            lines += [
-                "### \(group.kind)", "", "| Your code | Used for | Replace it with | Shown in |", "|---|---|---|---|",
-            ]
+            lines += ["### \(group.kind)", ""]
+            if group.indexesModernCode {
+                lines += [
+                    "The modern spellings an app partway through its migration already has: each row says how to use"
+                        + " it so that it holds, and which page shows that and the trap it avoids. `scan` does not"
+                        + " look for these.",
+                    "",
+                ]
+            }
+            let replacement = group.indexesModernCode ? "Use it like this" : "Replace it with"
+            lines += ["| Your code | Used for | \(replacement) | Shown in |", "|---|---|---|---|"]
             for entry in group.entries {
                 let anchors = entry.anchors.map { "<a id=\"\($0)\"></a>" }.joined()
                 var code = anchors + entry.spellings.map { "`\($0)`" }.joined(separator: "<br>")

@@ -50,9 +50,18 @@ public struct APIIndexEntry: Sendable {
 public struct APIIndexGroup: Sendable {
     public let kind: String
     public let entries: [APIIndexEntry]
+    /// Whether the rows index modern spellings rather than legacy APIs.
+    ///
+    /// A half-migrated app already has `Task {}` in a completion handler or a
+    /// `withCheckedContinuation` around a delegate, and its reader searches for those too. Such
+    /// rows lead to the page that shows the spelling used right and the trap it avoids; they pair
+    /// with no legacy API of the catalog, and `scan`, which finds legacy code, does not look for
+    /// them.
+    public let indexesModernCode: Bool
 
-    public init(_ kind: String, _ entries: [APIIndexEntry]) {
+    public init(_ kind: String, _ entries: [APIIndexEntry], indexesModernCode: Bool = false) {
         self.kind = kind
         self.entries = entries
+        self.indexesModernCode = indexesModernCode
     }
 }

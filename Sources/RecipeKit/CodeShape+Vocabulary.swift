@@ -34,7 +34,7 @@ extension CodeShape {
     public static let mainSync = CodeShape(
         "DispatchQueue.main.sync", swift: ["DispatchQueue.main.sync"],
         objc: ["dispatch_sync(dispatch_get_main_queue)"], modern: "`await MainActor.run`",
-        hazard: "deadlocks (traps on Linux) when called on the main thread")
+        hazard: "traps when called on the main thread (a deadlock libdispatch detects)")
     public static let asyncAfter = CodeShape(
         "DispatchQueue.asyncAfter",
         swift: [
@@ -353,9 +353,17 @@ extension CodeShape {
     public static let timer = CodeShape(
         "Timer", swift: ["Timer"], objc: ["NSTimer"], modern: "a task that sleeps to a deadline")
     public static let unscheduledTimer = CodeShape(
-        "Timer(timeInterval:)", swift: ["Timer(timeInterval)", "Timer(fire)", "Timer.init"],
-        objc: ["NSTimer.timerWithTimeInterval", "NSTimer.alloc.initWithFireDate"],
+        "Timer(timeInterval:)", swift: ["Timer(timeInterval)", "Timer(fire)", "Timer(fireAt)", "Timer.init"],
+        objc: ["NSTimer.timerWithTimeInterval", "NSTimer.alloc.initWithFireDate", ".initWithFireDate"],
         modern: "a ticker started lazily")
+    /// A timer's next fire date, read or moved; moved on every event, it is a debounce.
+    public static let timerFireDate = CodeShape(
+        "Timer.fireDate", swift: ["Timer.fireDate", ".fireDate"], objc: ["NSTimer.fireDate", ".setFireDate"],
+        modern: "the deadline a task sleeps to; to debounce, cancel and replace a sleeping `Task`")
+    public static let runLoopTimer = CodeShape(
+        "CFRunLoopTimerCreate", swift: ["CFRunLoopTimerCreateWithHandler", "CFRunLoopTimerCreate"],
+        objc: ["CFRunLoopTimerCreateWithHandler", "CFRunLoopTimerCreate"],
+        modern: "an `AsyncStream` ticker that sleeps to deadlines")
     public static let timerInvalidate = CodeShape(
         "Timer.invalidate", swift: ["Timer.invalidate", "Timer.isValid"], objc: ["NSTimer.invalidate"],
         modern: "`task.cancel()`; `break` out of `for await`")
@@ -370,9 +378,13 @@ extension CodeShape {
         ],
         modern: "a long-lived task consuming an `AsyncStream`")
     public static let runLoopAdd = CodeShape(
-        "RunLoop.add(_:forMode:)", swift: ["RunLoop.add", "RunLoop.current.add", "RunLoop.main.add"],
-        objc: ["NSRunLoop.currentRunLoop.addTimer", "NSRunLoop.mainRunLoop.addTimer", "NSRunLoop.addTimer"],
-        modern: "a ticker started lazily")
+        "RunLoop.add(_:forMode:)",
+        swift: ["RunLoop.add", "RunLoop.current.add", "RunLoop.main.add", "RunLoop.Mode.common"],
+        objc: [
+            "NSRunLoop.currentRunLoop.addTimer", "NSRunLoop.mainRunLoop.addTimer", "NSRunLoop.addTimer",
+            "NSRunLoopCommonModes", "kCFRunLoopCommonModes",
+        ],
+        modern: "a ticker started lazily; on the main actor it runs in every common mode")
     public static let runLoopPerform = CodeShape(
         "RunLoop.perform", swift: ["RunLoop.perform", "RunLoop.current.perform", "RunLoop.main.perform"],
         objc: ["NSRunLoop.performBlock", "NSRunLoop.currentRunLoop.performBlock", "CFRunLoopPerformBlock"],
@@ -426,6 +438,35 @@ extension CodeShape {
     public static let performAfterDelay = CodeShape(
         "perform(_:with:afterDelay:)", swift: ["perform(afterDelay)", ".perform(afterDelay)"], objc: [".performSelector(afterDelay)"],
         modern: "`Task.sleep(for:)`, then the call")
+    public static let cancelPreviousPerformRequests = CodeShape(
+        "NSObject.cancelPreviousPerformRequests",
+        swift: ["NSObject.cancelPreviousPerformRequests", ".cancelPreviousPerformRequests"],
+        objc: ["NSObject.cancelPreviousPerformRequestsWithTarget", ".cancelPreviousPerformRequestsWithTarget"],
+        modern: "keep the `Task` and `cancel()` it; cancel and replace it to debounce")
+    /// Apple-only APIs that give work a little time before the app is suspended.
+    public static let backgroundTask = CodeShape(
+        "beginBackgroundTask / performExpiringActivity",
+        swift: [
+            "UIApplication.shared.beginBackgroundTask", ".beginBackgroundTask", ".endBackgroundTask",
+            "ProcessInfo.processInfo.performExpiringActivity", ".performExpiringActivity",
+        ],
+        objc: [
+            ".beginBackgroundTaskWithExpirationHandler", ".beginBackgroundTaskWithName", ".endBackgroundTask",
+            ".performExpiringActivityWithReason",
+        ],
+        modern: "keep the work in a `Task` and cancel it when time runs out; no async replacement")
+    /// FSEvents, macOS only: a directory tree's changes, delivered to a callback.
+    public static let fsEvents = CodeShape(
+        "FSEventStreamCreate",
+        swift: [
+            "FSEventStreamCreate", "FSEventStreamSetDispatchQueue", "FSEventStreamScheduleWithRunLoop",
+            "FSEventStreamStart",
+        ],
+        objc: [
+            "FSEventStreamCreate", "FSEventStreamSetDispatchQueue", "FSEventStreamScheduleWithRunLoop",
+            "FSEventStreamStart",
+        ],
+        modern: "an `AsyncStream` fed by the stream's callback")
     public static let threadSafeReference = CodeShape(
         "ThreadSafeReference", swift: ["ThreadSafeReference"],
         objc: ["RLMThreadSafeReference"],

@@ -37,7 +37,7 @@ public enum DemoExpectation: Sendable, Equatable, CustomStringConvertible {
     case traps
     /// Still be running at the timeout.
     case hangs
-    /// Either trap or hang: the platforms disagree (Linux traps where Darwin hangs).
+    /// Either trap or hang: for a demonstration whose ending depends on the platform or the run.
     case trapsOrHangs
 
     /// Whether a result meets the expectation.

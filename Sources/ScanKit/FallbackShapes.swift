@@ -27,12 +27,14 @@ public enum FallbackShapes {
         .recursiveLock, .condition, .conditionLock, .unfairLock, .synchronized, .osAtomic, .pthreadMutex,
         .pthreadRWLock,
         // Run loops and timers
-        .scheduledTimer, .timer, .unscheduledTimer, .timerInvalidate, .runLoop, .runLoopRun, .runLoopAdd,
-        .runLoopPerform, .displayLink,
+        .scheduledTimer, .timer, .unscheduledTimer, .timerInvalidate, .timerFireDate, .runLoopTimer, .runLoop,
+        .runLoopRun, .runLoopAdd, .runLoopPerform, .displayLink,
         // Callbacks that become streams
         .notificationObserver, .notificationPost, .progressObservation, .keyValueObservation, .callbackNetworking,
         // Operations and locks the index names
         .operationStart, .operationInternals, .invocationOperation, .invocation, .distributedLock, .performAfterDelay,
         .managedObjectContextPerform,
+        // Apple-only APIs the index leads to the closest recipe
+        .cancelPreviousPerformRequests, .backgroundTask, .fsEvents,
     ]
 }

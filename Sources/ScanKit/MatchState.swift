@@ -178,6 +178,14 @@ struct MatchState {
                 {
                     frames[last].messageState = 2
                     extend(token)
+                    if chain.node >= 0, !chain.suppressed, chain.literal || chain.depth > 1 {
+                        // `[self performSelector:… afterDelay:…]`: the selector's other keywords
+                        // are the argument words, up to the message's `]`. A receiver whose type
+                        // already named the API (`[progress addObserver:…]` on an `NSProgress`)
+                        // keeps it.
+                        matchArguments(
+                            after: token.end, open: 0x5B, close: 0x5D, refiningMembers: chain.finding < 0)
+                    }
                     frames[last].saved = chain
                     chainOpen = true
                     expectingMember = false
@@ -385,10 +393,14 @@ struct MatchState {
     }
 
     /// Checks the argument words of the patterns at the chain's node, reading ahead at most
-    /// `lookAheadLimit` bytes and stopping at the first block or closure.
-    private mutating func matchArguments(after start: Int) {
+    /// `lookAheadLimit` bytes and stopping at the first block or closure: up to the call's `)`,
+    /// or, in an Objective-C message send, up to its `]` (`open` and `close` are the brackets).
+    private mutating func matchArguments(
+        after start: Int, open: UInt8 = 0x28, close: UInt8 = 0x29, refiningMembers: Bool = true
+    ) {
         var terminals = trie.terminals[Int(chain.node)].filter { !$0.arguments.isEmpty }
-        if chain.depth > 1 || !chain.literal, let word = table.words[chain.lastWord], trie.members.contains(word),
+        if refiningMembers, chain.depth > 1 || !chain.literal, let word = table.words[chain.lastWord],
+            trie.members.contains(word),
             let member = trie.child(0, word)
         {
             // `queue.async(group: group)`: a member pattern refines the receiver's own pattern.
@@ -401,9 +413,9 @@ struct MatchState {
         let limit = min(bytes.count, start + Self.lookAheadLimit)
         while index < limit, depth > 0 {
             let byte = bytes[index]
-            if byte == 0x28 {
+            if byte == open {
                 depth += 1
-            } else if byte == 0x29 {
+            } else if byte == close {
                 depth -= 1
             } else if byte == 0x7B || byte == 0x5E {
                 break

@@ -56,6 +56,17 @@ import Testing
         #expect(ScanFixtures.scan(objc, .objc).map { "\($0.column) \($0.api)" } == ["3 OperationQueue.addOperation"])
     }
 
+    /// An Objective-C message's later selector keywords are its argument words, as a Swift call's
+    /// labels are: `performSelector:withObject:afterDelay:` is the delayed perform, and a plain
+    /// `performSelector:withObject:` is not.
+    @Test func selectorKeywordsOfAMessageAreItsArgumentWords() {
+        let delayed = "[self performSelector:@selector(reload) withObject:nil afterDelay:0.3];"
+        #expect(ScanFixtures.scan(delayed, .objc).map(\.api) == ["perform(_:with:afterDelay:)"])
+        let kvo = "[player addObserver:self forKeyPath:@\"rate\" options:0 context:NULL];"
+        #expect(ScanFixtures.scan(kvo, .objc).map(\.api) == ["KVO"])
+        #expect(ScanFixtures.scan("[self performSelector:@selector(reload) withObject:nil];", .objc).isEmpty)
+    }
+
     @Test func progressObservationIsFoundInBothLanguages() {
         let swift =
             "let progress = Progress(totalUnitCount: 4)\nlet token = progress.observe(\\.completedUnitCount) { _, _ in }"

@@ -32,13 +32,11 @@ extension Recipe {
         ],
         pitfalls: [
             "An actor method that `await`s lets other calls in before it resumes (reentrancy); the serial queue's `sync` block never does. Keep check-and-update steps free of `await`.",
-            "Without the key, the nested `sync` onto the current serial queue deadlocks (see `sync-deadlock`).",
+            "Without the key, the nested `sync` onto the current serial queue traps at once, on Linux and on Darwin alike: libdispatch's `__DISPATCH_WAIT_FOR_QUEUE__` crashes with \"dispatch_sync called on queue already owned by current thread\" (see `sync-deadlock`).",
             "`getSpecific(key:)` also finds a key set on any queue the current queue targets. That is what you want for a queue hierarchy, but it means \"on my queue or one of its sub-queues\".",
             "Don't port the pattern by checking `Thread.current` or a thread name: a queue is not a thread, and neither is an actor.",
         ],
         platformNotes: [
-            "**Linux**: without the key, the nested `sync` onto the current serial queue traps at once.",
-            "**Darwin**: without the key, the nested `sync` onto the current serial queue hangs.",
             "**Linux**: a failed `dispatchPrecondition` ends the process with SIGILL, while a failed `preconditionIsolated()` aborts with SIGABRT (\"Incorrect actor executor assumption\") (`DatabaseQueueTests.preconditionTrapsOutsideTheQueueOrActor`).",
         ],
         annotations: [

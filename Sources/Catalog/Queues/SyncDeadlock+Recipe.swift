@@ -29,12 +29,15 @@ extension Recipe {
             "Every demonstration runs in a child process with a timeout, so a trap or a hang never takes down the caller.",
         ],
         pitfalls: [
-            "Darwin hangs silently where Linux traps; either way it is a bug. The rules here accept either a trap or a hang for the two same-queue demos, so they hold on both platforms; on Linux the behaviour tests insist on the trap (SIGILL).",
-            "A nested `sync` on a *global concurrent* queue works (the *iOS Programming Cookbook*'s §7.6 does it, pointlessly); only serial queues deadlock on themselves.",
             "`main.sync` from a background queue is legal, but deadlocks as soon as main is waiting for that background work (for example in a `group.wait()`).",
+            "A nested `sync` on a *global concurrent* queue works (the *iOS Programming Cookbook*'s §7.6 does it, pointlessly); only serial queues deadlock on themselves.",
             "Two serial queues that `sync` into each other from two threads hang with no diagnostic: libdispatch only detects a thread waiting on a queue it already holds.",
             "`await MainActor.run` replaces `main.sync`. `MainActor.assumeIsolated` replaces \"if on main run inline, else `main.sync`\", but only in synchronous code.",
             "Wrap callback APIs with `withCheckedContinuation` (not the unsafe variant) while you migrate: a continuation dropped without being resumed then prints a warning, the only clue you get.",
+        ],
+        platformNotes: [
+            "**Linux**: `main.sync` from the main thread and `q.sync` from a block running on `q` trap at once (SIGILL, exit 132) after logging their first line; the behaviour tests insist on it (`SyncDeadlockTests.legacySameQueueSyncTrapsAfterItsFirstLine`).",
+            "**Darwin**: the same two calls trap too; they do not hang. libdispatch's `_dispatch_sync_f_slow` calls `__DISPATCH_WAIT_FOR_QUEUE__`, which crashes with \"BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by current thread\" when the thread that waits already holds the queue, and `libdispatch_init` binds the main queue to the main thread, so `main.sync` from main is caught the same way. The trap instruction raises SIGTRAP on Apple silicon (`EXC_BREAKPOINT`) and SIGILL on Intel.",
         ],
         annotations: [
             "The log closure is `@escaping @Sendable`: it is called from the queues' threads."
@@ -51,7 +54,7 @@ extension Recipe {
         scenarios: [
             Scenario(
                 "main.sync from main",
-                rules: [.subprocessDemo(legacy: .trapsOrHangs, modern: .finishes)],
+                rules: [.subprocessDemo(legacy: .traps, modern: .finishes)],
                 legacy: .childProcess(
                     .onMainThread { _, log in
                         Legacy.SyncDeadlock.mainSyncFromMain(log: log)
@@ -63,7 +66,7 @@ extension Recipe {
             ),
             Scenario(
                 "sync onto the current queue",
-                rules: [.subprocessDemo(legacy: .trapsOrHangs, modern: .finishes)],
+                rules: [.subprocessDemo(legacy: .traps, modern: .finishes)],
                 legacy: .childProcess(
                     .onMainThread { _, log in
                         Legacy.SyncDeadlock.syncOntoCurrentQueue(log: log)

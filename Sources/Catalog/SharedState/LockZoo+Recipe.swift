@@ -80,8 +80,8 @@ extension Recipe {
             short critical sections, or an actor.
             """,
             """
-            `Mutex` is not recursive: locking it again on the thread that holds it traps at once \
-            (signal 4), where `NSRecursiveLock` allowed it and `NSLock` hangs \
+            `Mutex` is not recursive: locking it again on the thread that holds it traps at once, \
+            on Linux and Darwin alike, where `NSRecursiveLock` allowed it and `NSLock` hangs \
             (`synchronized-recursive-lock`).
             """,
             """
@@ -94,6 +94,19 @@ extension Recipe {
             Under ThreadSanitizer on Linux, a *contended* `Mutex` is reported as a race: the \
             hand-over happens inside the kernel, where the sanitizer can't see it. This project \
             lists each such site in `.ci/tsan.supp` with that reason.
+            """,
+        ],
+        platformNotes: [
+            """
+            **Linux**: `Mutex` is a futex. Locked again by the thread that holds it, the kernel \
+            answers `EDEADLK`, and the Synchronization module's `_MutexHandle` calls \
+            `fatalError("Recursive call to lock Mutex")`: SIGILL, exit 132.
+            """,
+            """
+            **Darwin**: `Mutex` is an `os_unfair_lock` (`_MutexHandle` calls \
+            `os_unfair_lock_lock`), and libplatform's `_os_unfair_lock_lock_slow` aborts a \
+            recursive lock with "BUG IN CLIENT OF LIBPLATFORM: Trying to recursively lock an \
+            os_unfair_lock": a trap there too, not a hang.
             """,
         ],
         annotations: [

@@ -46,8 +46,8 @@ extension Recipe {
         pitfalls: [
             """
             Translating `@synchronized` into `NSLock` hangs on the first re-entry, and into \
-            `Mutex` traps (SIGILL, "Recursive call to lock Mutex"). Both are shown in child \
-            processes; check each call path for re-entry before you swap the lock.
+            `Mutex` traps. Both are shown in child processes; check each call path for \
+            re-entry before you swap the lock.
             """,
             """
             `@synchronized` also unlocks when an Objective-C exception unwinds through it; \
@@ -59,13 +59,26 @@ extension Recipe {
             on. The restructured form makes the re-entry visible.
             """,
         ],
+        platformNotes: [
+            """
+            **Linux**: `Mutex` is a futex. Locked again by the thread that holds it, the kernel \
+            answers `EDEADLK`, and the Synchronization module's `_MutexHandle` calls \
+            `fatalError("Recursive call to lock Mutex")`: SIGILL, exit 132.
+            """,
+            """
+            **Darwin**: `Mutex` is an `os_unfair_lock` (`_MutexHandle` calls \
+            `os_unfair_lock_lock`), and libplatform's `_os_unfair_lock_lock_slow` aborts a \
+            recursive lock with "BUG IN CLIENT OF LIBPLATFORM: Trying to recursively lock an \
+            os_unfair_lock": a trap there too, not a hang.
+            """,
+        ],
         annotations: [
             "`SynchronizedCounter` is `@unchecked Sendable`: `value` is read and written only while holding `lock`."
         ],
         differences: [
             """
             `Mutex` traps on re-entry where `NSRecursiveLock` allows it: re-locked on the same \
-            thread, the modern `Mutex` kills the process with SIGILL after its second \
+            thread, the modern `Mutex` kills the process (SIGILL on Linux) after its second \
             "locking" line, while the legacy `NSLock` (the non-recursive translation) hangs \
             there (`SynchronizedCounterTests.mutexTrapsOnReentryWhereNSLockHangs`), and the \
             `NSRecursiveLock` lets the thread in (`SynchronizedCounterTests.bothSidesAddFifteenAtDepthFive`).

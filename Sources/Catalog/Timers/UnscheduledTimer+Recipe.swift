@@ -48,7 +48,7 @@ extension Recipe {
         differences: [
             "The Legacy timer's first fire date was fixed when it was created, so scheduled three intervals later it is already due and fires at once (`UnscheduledTimerTests.legacyFireDateIsFixedWhenTheTimerIsCreated`). The modern ticker counts its deadlines from `start()`, so its first tick comes one interval after the start (`UnscheduledTimerTests.modernFirstTickComesOneIntervalAfterStart`)."
         ],
-        replaces: [.unscheduledTimer, .runLoopAdd, .runLoopRun, .runLoopPerform, .timer],
+        replaces: [.unscheduledTimer, .runLoopAdd, .runLoopRun, .runLoopPerform, .timer, .timerFireDate],
         scenarios: [
             Scenario(
                 rules: [.exact],

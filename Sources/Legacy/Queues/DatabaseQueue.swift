@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Every public method `sync`s onto the queue. A method that calls another one
 /// from inside a block would then `sync` onto the queue it is already on, which
-/// traps on Linux and hangs on Darwin. A `DispatchSpecificKey` set on the queue
-/// answers "am I already on my queue?": if so, run inline, else `sync`.
+/// traps, on Linux and on Darwin alike. A `DispatchSpecificKey` set on the
+/// queue answers "am I already on my queue?": if so, run inline, else `sync`.
 /// `dispatchPrecondition(condition: .onQueue(queue))` checks the same thing
 /// where code may only run on the queue. This is the pattern behind FMDB's
 /// `FMDatabaseQueue`, CocoaLumberjack's `DDLog` and GRDB's

@@ -5,9 +5,10 @@ import Foundation
 /// `sync` returns only when its block has run, and a serial queue runs one
 /// block at a time. So a block that `sync`s onto its own queue (or the main
 /// thread that `sync`s onto the main queue) waits for a block that cannot start
-/// until the waiter finishes. On Linux libdispatch notices and traps at once
-/// (SIGILL); on Darwin the thread usually just hangs. Two queues that `sync`
-/// into each other from two threads hang everywhere: neither can notice.
+/// until the waiter finishes. libdispatch notices and traps at once, on Linux
+/// (SIGILL) and on Darwin alike: "dispatch_sync called on queue already owned
+/// by current thread". Two queues that `sync` into each other from two threads
+/// hang everywhere: neither can notice.
 ///
 /// These functions never return; they are run only in a child process.
 public enum SyncDeadlock {
