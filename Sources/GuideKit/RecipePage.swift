@@ -171,21 +171,57 @@ struct RecipePage {
             "Recorded by running both sides (`swift run guide` runs them at test pace; the lines do not depend on the pace).",
             "",
         ]
+        if recipe.outputLayout == .table, let table = outputTable {
+            return lines + table
+        }
         for (scenario, legacy, modern) in outcomes {
             lines.append("### \(scenario.name)")
             lines.append("")
-            let shownLegacy = ShownOutput.lines(legacy, rules: scenario.rules)
-            let shownModern = ShownOutput.lines(modern, rules: scenario.rules)
+            let shownLegacy = ShownOutput.lines(legacy, rules: scenario.rules, fixedOrder: scenario.fixedOrder)
+            let shownModern = ShownOutput.lines(modern, rules: scenario.rules, fixedOrder: scenario.fixedOrder)
             if shownLegacy == shownModern {
                 lines += ["Both sides:", ""] + block(shownLegacy)
             } else {
                 lines += ["Legacy:", ""] + block(shownLegacy) + ["Modern:", ""] + block(shownModern)
             }
-            if let note = ShownOutput.orderNote(rules: scenario.rules, lineCount: legacy.lines.count) {
+            if let note = ShownOutput.orderNote(
+                rules: scenario.rules, fixedOrder: scenario.fixedOrder, lineCount: legacy.lines.count)
+            {
                 lines += [note, ""]
             }
         }
         return lines
+    }
+
+    /// The scenarios as one table, a row each, when every side logged exactly one line that a
+    /// table cell can hold; `nil` otherwise.
+    private var outputTable: [String]? {
+        func line(_ outcome: Outcome) -> String? {
+            guard outcome.lines.count == 1, outcome.demo == nil, outcome.error == nil,
+                let line = outcome.lines.first, !line.contains("`"), !line.contains("|")
+            else { return nil }
+            return "`\(line)`"
+        }
+        var rows: [[String]] = []
+        for (scenario, legacy, modern) in outcomes {
+            guard !scenario.isDemo, let legacyLine = line(legacy), let modernLine = line(modern) else { return nil }
+            let values = Set(legacy.values.keys).union(modern.values.keys).sorted().map { key in
+                let (l, m) = (legacy.values[key] ?? "—", modern.values[key] ?? "—")
+                return l == m ? "\(key) = \(l)" : "\(key): legacy \(l), modern \(m)"
+            }
+            rows.append([scenario.name, legacyLine, modernLine, values.joined(separator: "; ")])
+        }
+        var header = ["Scenario", "Legacy", "Modern", "Recorded"]
+        if rows.allSatisfy({ $0[3].isEmpty }) {
+            header.removeLast()
+            rows = rows.map { Array($0.dropLast()) }
+        }
+        return [
+            "One row per scenario: each side printed one line.",
+            "",
+            "| " + header.joined(separator: " | ") + " |",
+            "|" + String(repeating: "---|", count: header.count),
+        ] + rows.map { "| " + $0.map(BreakableCode.cell).joined(separator: " | ") + " |" } + [""]
     }
 
     private func block(_ text: [String]) -> [String] {

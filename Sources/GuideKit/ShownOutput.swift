@@ -2,20 +2,15 @@ import RecipeKit
 
 /// What a guide page shows as a scenario's output: deterministic, whatever the run's interleaving.
 ///
-/// Exact transcripts are shown as logged. Where the rules let the order vary, the lines are put
-/// in a canonical order (grouped by source for per-source order, sorted otherwise) and the page
-/// says so; a guide page must not change between two runs of `guide`.
+/// Exact transcripts, and those of a scenario whose sides each log in a fixed order, are shown as
+/// logged. Where the rules let the order vary, the lines are put in a canonical order (grouped by
+/// source for per-source order, sorted otherwise) and the page says so; a guide page must not
+/// change between two runs of `guide`.
 enum ShownOutput {
-    /// The lines of one side, in the order the page shows them.
-    static func lines(_ outcome: Outcome, rules: [ParityRule]) -> [String] {
-        var lines = outcome.lines
-        if let prefixes = rules.lazy.compactMap(\.sourcePrefixes).first {
-            let grouped = prefixes.flatMap { prefix in lines.filter { $0.hasPrefix(prefix) } }
-            let rest = lines.filter { line in !prefixes.contains { line.hasPrefix($0) } }.sorted(by: naturalOrder)
-            lines = grouped + rest
-        } else if !rules.contains(.exact) && !rules.contains(where: \.isDemo) {
-            lines.sort(by: naturalOrder)
-        }
+    /// The lines of one side, in the order the page shows them; `fixedOrder` says that the side
+    /// logs them in one order on every run (`Scenario.fixedOrder`).
+    static func lines(_ outcome: Outcome, rules: [ParityRule], fixedOrder: Bool = false) -> [String] {
+        let lines = fixedOrder ? outcome.lines : canonicalOrder(outcome.lines, rules: rules)
         var shown = elide(lines)
         let values = outcome.values.filter { $0.key != "exit" }
         if !values.isEmpty {
@@ -27,9 +22,22 @@ enum ShownOutput {
         return shown
     }
 
+    /// `lines` as logged when the rules fix their order, else grouped by source or sorted.
+    private static func canonicalOrder(_ lines: [String], rules: [ParityRule]) -> [String] {
+        if let prefixes = rules.lazy.compactMap(\.sourcePrefixes).first {
+            let grouped = prefixes.flatMap { prefix in lines.filter { $0.hasPrefix(prefix) } }
+            let rest = lines.filter { line in !prefixes.contains { line.hasPrefix($0) } }.sorted(by: naturalOrder)
+            return grouped + rest
+        }
+        if !rules.contains(.exact) && !rules.contains(where: \.isDemo) {
+            return lines.sorted(by: naturalOrder)
+        }
+        return lines
+    }
+
     /// A note on how the lines were ordered, when they were reordered.
-    static func orderNote(rules: [ParityRule], lineCount: Int) -> String? {
-        guard lineCount > 1 else { return nil }
+    static func orderNote(rules: [ParityRule], fixedOrder: Bool = false, lineCount: Int) -> String? {
+        guard lineCount > 1, !fixedOrder else { return nil }
         if rules.contains(where: { $0.sourcePrefixes != nil }) {
             return
                 "The order varies from run to run; the lines are grouped by source here, each source in its own order."

@@ -49,6 +49,8 @@ public struct Recipe: Sendable, Identifiable {
     /// The code shapes the Legacy side shows and the Modern side replaces: `scan` names this
     /// recipe for each match in an app.
     public let replaces: [CodeShape]
+    /// How the page shows what the scenarios printed: a block per scenario, or one table.
+    public let outputLayout: OutputLayout
     public let scenarios: [Scenario]
 
     public init(
@@ -70,6 +72,7 @@ public struct Recipe: Sendable, Identifiable {
         modernNeeds: [String] = [],
         appTargetNote: String? = nil,
         replaces: [CodeShape] = [],
+        outputLayout: OutputLayout = .blocks,
         scenarios: [Scenario]
     ) {
         self.id = id
@@ -90,6 +93,7 @@ public struct Recipe: Sendable, Identifiable {
         self.modernNeeds = modernNeeds
         self.appTargetNote = appTargetNote
         self.replaces = replaces
+        self.outputLayout = outputLayout
         self.scenarios = scenarios
     }
 

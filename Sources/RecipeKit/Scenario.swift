@@ -12,14 +12,21 @@ public struct Scenario: Sendable, Identifiable {
     /// Whether a child-process side keeps the Swift crash report, whose digest is then shown after
     /// its lines (see `CrashReport`).
     public let showsCrashReport: Bool
+    /// Whether each side logs its lines in one order on every run, although the rules let the two
+    /// sides' lines differ (an interleaving that differs between the sides on purpose). The guide
+    /// then shows them as logged instead of sorted, and the parity test checks that the order
+    /// holds from run to run.
+    public let fixedOrder: Bool
 
     public var id: String { name }
 
     public init(
-        _ name: String = "main", rules: [ParityRule], legacy: Side, modern: Side, showsCrashReport: Bool = false
+        _ name: String = "main", rules: [ParityRule], fixedOrder: Bool = false, legacy: Side, modern: Side,
+        showsCrashReport: Bool = false
     ) {
         self.name = name
         self.rules = rules
+        self.fixedOrder = fixedOrder
         self.legacy = legacy
         self.modern = modern
         self.showsCrashReport = showsCrashReport
@@ -29,10 +36,11 @@ public struct Scenario: Sendable, Identifiable {
     public init(
         _ name: String = "main",
         rules: [ParityRule],
+        fixedOrder: Bool = false,
         legacy: @escaping @Sendable (RunContext) async throws -> Void,
         modern: @escaping @Sendable (RunContext) async throws -> Void
     ) {
-        self.init(name, rules: rules, legacy: .inProcess(legacy), modern: .inProcess(modern))
+        self.init(name, rules: rules, fixedOrder: fixedOrder, legacy: .inProcess(legacy), modern: .inProcess(modern))
     }
 
     /// Whether either side runs in a child process.

@@ -4,9 +4,10 @@ import Testing
 
 /// Both sides of every scenario in the catalog, at test pace, compared by the scenario's rules.
 ///
-/// Scenarios whose rules allow reordering run several times, to flush out races. Demonstrations
-/// run once, in child processes, four at a time: each spends most of its time waiting to be found
-/// hung, with the CPU idle.
+/// Scenarios whose rules allow reordering run several times, to flush out races; one that promises
+/// a fixed order (`Scenario.fixedOrder`) must log the same lines in the same order each time.
+/// Demonstrations run once, in child processes, four at a time: each spends most of its time
+/// waiting to be found hung, with the CPU idle.
 @Suite struct ParityTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let recipe: Recipe
@@ -21,10 +22,17 @@ import Testing
     @Test(arguments: cases.filter { !$0.scenario.isDemo })
     func bothSidesAgree(_ testCase: Case) async {
         let repetitions = testCase.scenario.rules.contains(where: \.allowsReordering) ? 10 : 3
+        var firstLines: (legacy: [String], modern: [String])?
         for _ in 0..<repetitions {
             let (legacy, modern, verdict) = await testCase.scenario.judge(testCase.recipe, pace: .test)
             #expect(verdict.agrees, "\(verdict.problems)\nlegacy: \(legacy)\nmodern: \(modern)")
             if !verdict.agrees { return }
+            // A scenario that promises a fixed order (the guide shows its lines as logged) keeps it.
+            guard testCase.scenario.fixedOrder else { continue }
+            let first = firstLines ?? (legacy.lines, modern.lines)
+            firstLines = first
+            #expect(legacy.lines == first.legacy, "the legacy lines changed order between runs")
+            #expect(modern.lines == first.modern, "the modern lines changed order between runs")
         }
     }
 

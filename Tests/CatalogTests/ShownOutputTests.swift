@@ -17,6 +17,12 @@ import Testing
         #expect(ShownOutput.orderNote(rules: [.multiset], lineCount: 3) != nil)
     }
 
+    @Test func aFixedOrderIsShownAsLoggedThoughTheRulesAllowReordering() {
+        let outcome = Outcome(lines: ["b", "a"], values: ["paid": "1"])
+        #expect(ShownOutput.lines(outcome, rules: [.invariant(["paid"])], fixedOrder: true) == ["b", "a", "", "paid = 1"])
+        #expect(ShownOutput.orderNote(rules: [.invariant(["paid"])], fixedOrder: true, lineCount: 2) == nil)
+    }
+
     @Test func perSourceOrderGroupsBySourceAndKeepsEachSourcesOrder() {
         let outcome = Outcome(lines: ["B 2", "A 2", "B 1", "A 1"])
         #expect(ShownOutput.lines(outcome, rules: [.perSourceOrder(["B", "A"])]) == ["B 2", "B 1", "A 2", "A 1"])

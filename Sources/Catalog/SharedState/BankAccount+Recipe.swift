@@ -48,7 +48,8 @@ extension Recipe {
             """
             Without that second look, both withdrawals are paid and the balance ends at −60 \
             (`BankAccountTests.buggyActorPaysBothWithdrawalsAndGoesNegative`, an expected-bug \
-            test, and the \"check before the await\" scenario below). GCD code has the same bug \
+            test, and the \"check before the await (the bug)\" scenario under \"What it \
+            prints\"). GCD code has the same bug \
             as soon as the work in the middle is asynchronous: a check in one queue block and a \
             debit in the completion's block let other blocks in between \
             (`BankAccountTests.gcdCheckInOneBlockAndDebitInAnotherHasTheSameBug`).
@@ -57,7 +58,9 @@ extension Recipe {
             The runs are deterministic: the authorizer answers only once both requests are in, so \
             both calls are suspended at the same `await` on every run (on a 2-thread pool \
             `Task.yield()` would not promise that). On the queue side the second request cannot \
-            arrive while the first is authorizing, so its authorizer simply approves.
+            arrive while the first is authorizing, so its authorizer simply approves. Each side \
+            logs its lines in one order, and \"What it prints\" shows them as they happened: on \
+            the actor, both checks before either debit.
             """,
         ],
         pitfalls: [
@@ -109,6 +112,7 @@ extension Recipe {
             Scenario(
                 "two withdrawals of 80",
                 rules: [.invariant(["paid", "balance"])],
+                fixedOrder: true,
                 legacy: { context in
                     let (paid, balance) = await withCheckedContinuation { done in
                         Legacy.BankAccount.twoConcurrentWithdrawals(of: 80, from: 100, log: context.log) {

@@ -42,9 +42,7 @@ extension Recipe {
             each increment is a hand-off (a `sync` block, an actor hop) rather than a lock taken \
             in place. The actor is no faster than the queue it replaces (0.88×, 1.02× and \
             1.34× its time): where \
-            a `Mutex` would do, it is the slow modern choice. The legacy threads are started one \
-            after another and overlap less than the modern tasks, which start together on both \
-            cores, so the legacy locks are a little less contended (compare the CPU columns).
+            a `Mutex` would do, it is the slow modern choice.
             """,
             """
             Pick by who calls. **`Mutex`** is the default replacement for `NSLock`, \
@@ -64,15 +62,9 @@ extension Recipe {
         ],
         pitfalls: [
             """
-            Never operate a lock through another kind's interface: an `NSLock` method on a mutex \
-            made by `pthread_mutex_init`, or the reverse, is undefined (as the *Threading \
-            Programming Guide* says). Mixing kinds in one app is fine; mixing them on one lock is \
-            not.
-            """,
-            """
-            A `pthread_mutex_t` stored as a plain Swift property may be moved by the compiler, and \
-            a moved mutex is undefined behaviour: allocate it (`UnsafeMutablePointer`) as the \
-            legacy side does.
+            `Mutex` is not recursive: locking it again on the thread that holds it traps at once, \
+            on Linux and Darwin alike, where `NSRecursiveLock` allowed it and `NSLock` hangs \
+            (`synchronized-recursive-lock`).
             """,
             """
             `NSLock.lock()` is unavailable in async code (a compile error); `withLock {}` is \
@@ -80,23 +72,32 @@ extension Recipe {
             short critical sections, or an actor.
             """,
             """
-            `Mutex` is not recursive: locking it again on the thread that holds it traps at once, \
-            on Linux and Darwin alike, where `NSRecursiveLock` allowed it and `NSLock` hangs \
-            (`synchronized-recursive-lock`).
+            A `pthread_mutex_t` stored as a plain Swift property may be moved by the compiler, and \
+            a moved mutex is undefined behaviour: allocate it (`UnsafeMutablePointer`) as the \
+            legacy side does.
             """,
             """
-            `Mutex` and `Atomic` need iOS 18 / macOS 15 at run time on Apple platforms. For an \
-            older deployment target, `OSAllocatedUnfairLock` (iOS 16 / macOS 13) or `NSLock` \
-            remain the lock to use. On Linux, where the Apple locks don't exist, `Mutex` comes \
-            with every Swift 6 toolchain.
-            """,
-            """
-            Under ThreadSanitizer on Linux, a *contended* `Mutex` is reported as a race: the \
-            hand-over happens inside the kernel, where the sanitizer can't see it. This project \
-            lists each such site in `.ci/tsan.supp` with that reason.
+            Never operate a lock through another kind's interface: an `NSLock` method on a mutex \
+            made by `pthread_mutex_init`, or the reverse, is undefined (as the *Threading \
+            Programming Guide* says). Mixing kinds in one app is fine; mixing them on one lock is \
+            not.
             """,
         ],
         platformNotes: [
+            """
+            **Darwin**: `Mutex` and `Atomic` need iOS 18 / macOS 15 at run time. For an older \
+            deployment target, `OSAllocatedUnfairLock` (iOS 16 / macOS 13) or `NSLock` remain \
+            the lock to use.
+            """,
+            """
+            **Linux**: the Apple locks (`os_unfair_lock`, `OSAllocatedUnfairLock`) don't exist; \
+            `Mutex` comes with every Swift 6 toolchain.
+            """,
+            """
+            **Linux**: under ThreadSanitizer, a *contended* `Mutex` is reported as a race: the \
+            hand-over happens inside the kernel, where the sanitizer can't see it. This project \
+            lists each such site in `.ci/tsan.supp` with that reason.
+            """,
             """
             **Linux**: `Mutex` is a futex. Locked again by the thread that holds it, the kernel \
             answers `EDEADLK`, and the Synchronization module's `_MutexHandle` calls \
@@ -118,6 +119,7 @@ extension Recipe {
         ],
         appTargetNote: "In an app target with default `MainActor` isolation, `MutexCounter` and `AtomicCounter` would land on the main actor, so tasks could reach `increment()` only by hopping there; `nonisolated` keeps both callable from any thread or task, as the lock and the atomic intend.",
         replaces: [.pthreadMutex, .recursiveLock, .nsLock],
+        outputLayout: .table,
         scenarios: [
             lockZooScenario("NSLock vs Mutex", legacy: Legacy.LockZoo.NSLockCounter.init, modern: .mutex),
             lockZooScenario(

@@ -22,7 +22,7 @@ extension Recipe {
             "The pending `DispatchWorkItem` becomes the pending `Task`; `item.cancel()` + `asyncAfter` becomes `task.cancel()` + a new task that sleeps until the deadline first.",
             "The main queue that serialized calls and the action becomes `@MainActor` on the class: its tasks inherit the main actor, so the state needs no lock and the action runs on main.",
             "A cancelled work item that hasn't started is skipped by its queue. A cancelled task wakes at once with `CancellationError`; it must also check `Task.isCancelled` after the sleep, because a call can land between the end of the sleep and the task getting the main actor back.",
-            "Deadlines are `ContinuousClock` instants instead of `DispatchTime`; the max-interval rule (`min(now + delay, burstStart + maxInterval)`) is the same on both sides.",
+            "Deadlines are `ContinuousClock` instants instead of `DispatchTime`; the max-interval rule (`min(now + delay, burstStart + maxInterval)`) is the same on both sides. In the \"max interval\" scenario the searches for \"con\", \"concur\" and \"concurren\" run while the typing goes on: each comes 3 after its burst began, with 2 of the delay of 5 still to run.",
         ],
         pitfalls: [
             "`try? await Task.sleep(…)` swallows the cancellation: every replaced task wakes at once and runs the action with its stale argument. That is the classic modern debounce bug (`DebouncerTests.trySleepSwallowsCancellation`).",
@@ -39,43 +39,44 @@ extension Recipe {
         scenarios: [
             Scenario(
                 rules: [.exact, .invariant(["everySearchWaitedLongEnough"])],
-                legacy: { context in
-                    try await legacySearchBox(
-                        context, keystrokes: ["s", "sw", "swi", "swif", "swift"], maxInterval: nil)
-                },
-                modern: { context in
-                    try await modernSearchBox(
-                        context, keystrokes: ["s", "sw", "swi", "swif", "swift"], maxInterval: nil)
-                }
+                legacy: { context in await legacySearchBox(context, bursts: swiftBurst, maxInterval: nil) },
+                modern: { context in await modernSearchBox(context, bursts: swiftBurst, maxInterval: nil) }
             ),
             Scenario(
                 "max interval",
                 rules: [.exact, .invariant(["everySearchWaitedLongEnough"])],
                 legacy: { context in
-                    try await legacySearchBox(
-                        context, keystrokes: concurrencyKeystrokes, maxInterval: context.pace(.seconds(3)))
+                    await legacySearchBox(
+                        context, bursts: concurrencyBursts, maxInterval: context.pace(.seconds(3)))
                 },
                 modern: { context in
-                    try await modernSearchBox(
-                        context, keystrokes: concurrencyKeystrokes, maxInterval: context.pace(.seconds(3)))
+                    await modernSearchBox(
+                        context, bursts: concurrencyBursts, maxInterval: context.pace(.seconds(3)))
                 }
             ),
         ]
     )
 }
 
-/// Typing "concurrency", one letter at a time: 10 intervals long, so a max interval of 3 normally
-/// flushes during the burst (the searches made while typing are not logged; see `typed`).
-private let concurrencyKeystrokes = (1...11).map { String("concurrency".prefix($0)) }
+/// Typing "swift" in one burst: the debouncer searches once, the delay after the last keystroke.
+private let swiftBurst = [["s", "sw", "swi", "swif", "swift"]]
 
-/// A fake search box: logs each keystroke, and logs the search
-/// after the last keystroke. Keystrokes and searches happen on the main queue or main actor, one
-/// at a time, so the order of its lines doesn't depend on timing. It also checks that no search
-/// came sooner than the debouncer allows: `delay` after the last keystroke, or `maxInterval`
-/// after the first keystroke since the previous search.
+/// Typing "concurrency" three letters at a time, each burst as soon as the search after the one
+/// before has run. With a max interval of 3 and a delay of 5, every search is the max interval's:
+/// it comes 3 after a burst began, while the delay still has 2 to run, and the next burst follows
+/// at once, so the typing never pauses for the delay.
+private let concurrencyBursts = stride(from: 1, through: 11, by: 3).map { first in
+    (first...min(first + 2, 11)).map { String("concurrency".prefix($0)) }
+}
+
+/// A fake search box: logs each keystroke and each search. The keystrokes of a burst are typed
+/// in one turn of the main queue (main actor), where the debouncer also searches, so no search
+/// can slip in between them however the machine stalls; the typist starts the next burst only
+/// once the search has run. So the order of the lines doesn't depend on timing. It also checks
+/// that no search came sooner than the debouncer allows: `delay` after the last keystroke, or
+/// `maxInterval` after the first keystroke since the previous search.
 private final class SearchBox: Sendable {
     private struct State {
-        var typing = true
         var lastKeystrokeAt = ContinuousClock.now
         var burstStartedAt: ContinuousClock.Instant?
         var everySearchWaited = true
@@ -85,7 +86,7 @@ private final class SearchBox: Sendable {
     private let delay: Duration
     private let maxInterval: Duration?
     private let log: @Sendable (String) -> Void
-    private let finalSearch = AsyncStream.makeStream(of: Void.self)
+    private let searched = AsyncStream.makeStream(of: Void.self)
 
     init(delay: Duration, maxInterval: Duration?, log: @escaping @Sendable (String) -> Void) {
         self.delay = delay
@@ -95,68 +96,64 @@ private final class SearchBox: Sendable {
 
     var everySearchWaitedLongEnough: Bool { state.withLock { $0.everySearchWaited } }
 
-    func typed(_ text: String, isLast: Bool) {
+    /// One element per search, for the typist to wait on.
+    var searches: AsyncStream<Void> { searched.stream }
+
+    func typed(_ text: String) {
         log("typed \"\(text)\"")
-        // Whether the max interval flushed during the burst depends on how promptly the main
-        // queue runs the keystrokes, so it is not logged here: `DebouncerTests` asserts it.
         state.withLock { state in
             state.lastKeystrokeAt = .now
             state.burstStartedAt = state.burstStartedAt ?? state.lastKeystrokeAt
-            state.typing = !isLast
         }
     }
 
     func search(_ text: String) {
-        let isFinal = state.withLock { state in
+        state.withLock { state in
             var due = state.lastKeystrokeAt + delay
             if let maxInterval, let burstStartedAt = state.burstStartedAt {
                 due = min(due, burstStartedAt + maxInterval)
             }
             state.everySearchWaited = state.everySearchWaited && ContinuousClock.now >= due
             state.burstStartedAt = nil
-            return !state.typing
         }
-        guard isFinal else { return }
         log("search \"\(text)\"")
-        finalSearch.continuation.yield()
-    }
-
-    /// Waits for the search after the last keystroke.
-    func searchAfterTyping() async {
-        for await _ in finalSearch.stream { return }
+        searched.continuation.yield()
     }
 }
 
-/// The legacy typist: every keystroke is scheduled up front on the main queue, one interval apart.
-private func legacySearchBox(_ context: RunContext, keystrokes: [String], maxInterval: Duration?) async throws {
-    let (interval, delay) = (context.pace(.seconds(1)), context.pace(.seconds(5)))
+/// The legacy typist: each burst is one block on the main queue.
+private func legacySearchBox(_ context: RunContext, bursts: [[String]], maxInterval: Duration?) async {
+    let delay = context.pace(.seconds(5))
     let box = SearchBox(delay: delay, maxInterval: maxInterval, log: context.log)
     let debouncer = Legacy.Debouncer<String>(delay: delay, maxInterval: maxInterval) { box.search($0) }
-    let start = DispatchTime.now()
-    for (index, text) in keystrokes.enumerated() {
-        DispatchQueue.main.asyncAfter(deadline: start + Double(index) * (interval / .seconds(1))) {
-            box.typed(text, isLast: index == keystrokes.count - 1)
-            debouncer.call(text)
+    var searches = box.searches.makeAsyncIterator()
+    for burst in bursts {
+        DispatchQueue.main.async {
+            for text in burst {
+                box.typed(text)
+                debouncer.call(text)
+            }
         }
+        _ = await searches.next()
     }
-    await box.searchAfterTyping()
     extendLifetime(debouncer)
     context.record("everySearchWaitedLongEnough", box.everySearchWaitedLongEnough)
 }
 
-/// The modern typist: a main-actor loop that sleeps until each keystroke's deadline.
+/// The modern typist: a main-actor loop that types each burst without suspending.
 @MainActor
-private func modernSearchBox(_ context: RunContext, keystrokes: [String], maxInterval: Duration?) async throws {
-    let (interval, delay) = (context.pace(.seconds(1)), context.pace(.seconds(5)))
+private func modernSearchBox(_ context: RunContext, bursts: [[String]], maxInterval: Duration?) async {
+    let delay = context.pace(.seconds(5))
     let box = SearchBox(delay: delay, maxInterval: maxInterval, log: context.log)
     let debouncer = Modern.Debouncer<String>(delay: delay, maxInterval: maxInterval) { box.search($0) }
-    let start = ContinuousClock.now
-    for (index, text) in keystrokes.enumerated() {
-        try await Task.sleep(until: start + interval * index)
-        box.typed(text, isLast: index == keystrokes.count - 1)
-        debouncer.call(text)
+    var searches = box.searches.makeAsyncIterator()
+    for burst in bursts {
+        for text in burst {
+            box.typed(text)
+            debouncer.call(text)
+        }
+        _ = await searches.next()
     }
-    await box.searchAfterTyping()
     extendLifetime(debouncer)
     context.record("everySearchWaitedLongEnough", box.everySearchWaitedLongEnough)
 }

@@ -37,8 +37,16 @@ public final class ConcurrencyLimit: Sendable {
 // MARK: - Driver (the page's output; not part of the pattern)
 
 extension ConcurrencyLimit {
-    /// Eight jobs that each take `work`, logging when they start and finish;
-    /// `completion` gets the most that were ever running at once.
+    /// Eight jobs that each take `work`, logging when they start (with how
+    /// many are running) and when they finish; `completion` gets the most that
+    /// were ever running at once.
+    ///
+    /// The jobs wait for each other so that the lines come in one order on
+    /// every run: a job starts after the job before it has started, and
+    /// finishes once the job `maxConcurrentOperationCount - 1` places after it
+    /// has started (the queue's limit is then reached) and the job before it
+    /// has finished. Each milestone is a `DispatchGroup` entered once and left
+    /// when it is reached.
     public static func runJobs(
         _ count: Int = 8,
         maxConcurrentOperationCount: Int,
@@ -49,15 +57,32 @@ extension ConcurrencyLimit {
         let limit = ConcurrencyLimit(
             maxConcurrentOperationCount: maxConcurrentOperationCount)
         let gauge = InFlightGauge()
+        let started = (0..<count).map { _ in milestone() }
+        let finished = (0..<count).map { _ in milestone() }
         limit.forEach(Array(0..<count)) { job in
-            gauge.enter()
-            log("Job \(job) started")
+            if job > 0 { started[job - 1].wait() }
+            let running = gauge.enter()
+            log("Job \(job) started, \(running) running")
+            started[job].leave()
             Thread.sleep(forTimeInterval: work / .seconds(1))
+            let fillsWindow = job + maxConcurrentOperationCount - 1
+            if fillsWindow > job && fillsWindow < count {
+                started[fillsWindow].wait()
+            }
+            if job > 0 { finished[job - 1].wait() }
             log("Job \(job) finished")
             gauge.leave()
+            finished[job].leave()
         } completion: {
             completion(gauge.highWaterMark)
         }
+    }
+
+    /// A milestone not reached yet: `leave()` reaches it, `wait()` waits.
+    private static func milestone() -> DispatchGroup {
+        let group = DispatchGroup()
+        group.enter()
+        return group
     }
 
     /// Counts jobs in flight and remembers the highest count seen.
@@ -68,9 +93,11 @@ extension ConcurrencyLimit {
         private let current = Atomic(0)
         private let highest = Atomic(0)
 
-        func enter() {
+        /// Counts one more job in flight; returns how many are now.
+        func enter() -> Int {
             let now = current.add(1, ordering: .relaxed).newValue
             highest.max(now, ordering: .relaxed)
+            return now
         }
 
         func leave() {

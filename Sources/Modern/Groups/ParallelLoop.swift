@@ -3,7 +3,7 @@ import Foundation
 /// A loop whose iterations run in parallel: a task group with one child per
 /// chunk of iterations.
 ///
-/// A child task is cheap but not free (about a microsecond to create, schedule
+/// A child task is cheap but not free (a few microseconds to create, schedule
 /// and collect), so one child per iteration costs more than a small iteration's
 /// work. Splitting the range into about as many chunks as there are cores gives
 /// each core one long-running child, which is what `concurrentPerform` does
@@ -14,7 +14,7 @@ import Foundation
 public nonisolated enum ParallelLoop {
     /// How many chunks to cut a loop into: one per core. Read once, because on
     /// Linux `activeProcessorCount` reads cgroup files on every call, which
-    /// costs tens of microseconds.
+    /// costs about 20 µs.
     public static let coreCount = ProcessInfo.processInfo.activeProcessorCount
 
     /// Runs `body` once for each of `0..<iterations`, in `chunks` child tasks,

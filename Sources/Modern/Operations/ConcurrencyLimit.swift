@@ -35,8 +35,14 @@ public nonisolated enum ConcurrencyLimit {
 // MARK: - Driver (the page's output; not part of the pattern)
 
 nonisolated extension ConcurrencyLimit {
-    /// Eight jobs that each take `work`, logging when they start and finish;
-    /// returns the most that were ever running at once.
+    /// Eight jobs that each take `work`, logging when they start (with how
+    /// many are running) and when they finish; returns the most that were ever
+    /// running at once.
+    ///
+    /// The jobs wait for each other so that the lines come in one order on
+    /// every run: a job starts after the job before it has started, and
+    /// finishes once the job `limit - 1` places after it has started (the
+    /// window is then full) and the job before it has finished.
     public static func runJobs(
         _ count: Int = 8,
         limit: Int,
@@ -44,14 +50,47 @@ nonisolated extension ConcurrencyLimit {
         log: @escaping @Sendable (String) -> Void
     ) async -> Int {
         let gauge = InFlightGauge()
+        let milestones = Milestones()
         await forEach(Array(0..<count), limit: limit) { job in
-            gauge.enter()
-            log("Job \(job) started")
+            if job > 0 { await milestones.wait(for: .started(job - 1)) }
+            let running = gauge.enter()
+            log("Job \(job) started, \(running) running")
+            await milestones.reach(.started(job))
             try? await Task.sleep(for: work)
+            let fillsWindow = job + limit - 1
+            if fillsWindow > job && fillsWindow < count {
+                await milestones.wait(for: .started(fillsWindow))
+            }
+            if job > 0 { await milestones.wait(for: .finished(job - 1)) }
             log("Job \(job) finished")
             gauge.leave()
+            await milestones.reach(.finished(job))
         }
         return gauge.highWaterMark
+    }
+
+    /// The jobs' starts and finishes, which other jobs wait for.
+    actor Milestones {
+        nonisolated enum Event: Hashable {
+            case started(Int), finished(Int)
+        }
+
+        private var reached: Set<Event> = []
+        private var waiting: [Event: [CheckedContinuation<Void, Never>]] = [:]
+
+        func reach(_ event: Event) {
+            reached.insert(event)
+            for waiter in waiting.removeValue(forKey: event) ?? [] {
+                waiter.resume()
+            }
+        }
+
+        func wait(for event: Event) async {
+            guard !reached.contains(event) else { return }
+            await withCheckedContinuation { waiter in
+                waiting[event, default: []].append(waiter)
+            }
+        }
     }
 
     /// Counts jobs in flight and remembers the highest count seen.
@@ -62,9 +101,11 @@ nonisolated extension ConcurrencyLimit {
         private let current = Atomic(0)
         private let highest = Atomic(0)
 
-        func enter() {
+        /// Counts one more job in flight; returns how many are now.
+        func enter() -> Int {
             let now = current.add(1, ordering: .relaxed).newValue
             highest.max(now, ordering: .relaxed)
+            return now
         }
 
         func leave() {

@@ -9,7 +9,17 @@ import Testing
         case legacy, modern
     }
 
-    static let inOrder = (0..<8).flatMap { ["Job \($0) started", "Job \($0) finished"] }
+    /// The lines the driver logs for eight jobs and `limit`: the first `limit` jobs start, then
+    /// each finish lets the next job in, the window full each time, then the last ones finish.
+    static func expectedLines(limit: Int, count: Int = 8) -> [String] {
+        let window = min(limit, count)
+        var lines = (0..<window).map { "Job \($0) started, \($0 + 1) running" }
+        for job in 0..<count {
+            lines.append("Job \(job) finished")
+            if job + window < count { lines.append("Job \(job + window) started, \(window) running") }
+        }
+        return lines
+    }
 
     static func run(_ side: Side, limit: Int) async -> (lines: [String], maxInFlight: Int) {
         let recorder = Recorder()
@@ -32,23 +42,32 @@ import Testing
     func aLimitOfOneRunsTheJobsOneAtATimeInOrder(_ side: Side) async {
         for _ in 0..<5 {
             let (lines, maxInFlight) = await Self.run(side, limit: 1)
-            #expect(lines == Self.inOrder)
+            #expect(lines == (0..<8).flatMap { ["Job \($0) started, 1 running", "Job \($0) finished"] })
             #expect(maxInFlight == 1)
         }
     }
 
+    /// The window fills to the limit, every time (the driver holds each job until it is full),
+    /// and never passes it: a window one too wide would start a job before the first finished.
     @Test(arguments: Side.allCases, [1, 2, 3])
-    func neverMoreThanTheLimitInFlight(_ side: Side, limit: Int) async {
+    func theWindowFillsToTheLimitAndNoFurther(_ side: Side, limit: Int) async {
         for _ in 0..<5 {
             let (lines, maxInFlight) = await Self.run(side, limit: limit)
-            #expect(lines.sorted() == Self.inOrder.sorted())
-            #expect((1...limit).contains(maxInFlight))
-            for job in 0..<8 {
-                let started = lines.firstIndex(of: "Job \(job) started")
-                let finished = lines.firstIndex(of: "Job \(job) finished")
-                #expect(started != nil && finished != nil && started! < finished!)
-            }
+            #expect(lines == Self.expectedLines(limit: limit))
+            #expect(maxInFlight == limit)
         }
+    }
+
+    /// What the page's "limit 2" transcript shows: two jobs running at once, and the third let in
+    /// only when the first has finished.
+    @Test(arguments: Side.allCases)
+    func limitTwoShowsTwoJobsRunningAtOnce(_ side: Side) async throws {
+        let (lines, _) = await Self.run(side, limit: 2)
+        let secondStarts = try #require(lines.firstIndex(of: "Job 1 started, 2 running"))
+        let firstFinishes = try #require(lines.firstIndex(of: "Job 0 finished"))
+        let thirdStarts = try #require(lines.firstIndex(of: "Job 2 started, 2 running"))
+        #expect(secondStarts < firstFinishes && firstFinishes < thirdStarts)
+        #expect(lines.filter { $0.hasSuffix("2 running") }.count == 7)
     }
 
     @Test func modernWindowOfOneRunsJobsInOrder() async {
