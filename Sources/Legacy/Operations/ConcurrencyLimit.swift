@@ -60,21 +60,35 @@ extension ConcurrencyLimit {
         let started = (0..<count).map { _ in milestone() }
         let finished = (0..<count).map { _ in milestone() }
         limit.forEach(Array(0..<count)) { job in
-            if job > 0 { started[job - 1].wait() }
+            if job > 0 { wait(for: started[job - 1], "start \(job - 1)", log) }
             let running = gauge.enter()
             log("Job \(job) started, \(running) running")
             started[job].leave()
             Thread.sleep(forTimeInterval: work / .seconds(1))
             let fillsWindow = job + maxConcurrentOperationCount - 1
             if fillsWindow > job && fillsWindow < count {
-                started[fillsWindow].wait()
+                wait(for: started[fillsWindow], "start \(fillsWindow)", log)
             }
-            if job > 0 { finished[job - 1].wait() }
+            if job > 0 {
+                wait(for: finished[job - 1], "finish \(job - 1)", log)
+            }
             log("Job \(job) finished")
             gauge.leave()
             finished[job].leave()
         } completion: {
             completion(gauge.highWaterMark)
+        }
+    }
+
+    /// Waits for `milestone`, or gives up after 30 s and logs it, so that a
+    /// limit that is never reached fails the run instead of hanging it.
+    private static func wait(
+        for milestone: DispatchGroup,
+        _ name: String,
+        _ log: @Sendable (String) -> Void
+    ) {
+        if milestone.wait(timeout: .now() + 30) == .timedOut {
+            log("gave up waiting for \(name)")
         }
     }
 

@@ -52,16 +52,20 @@ nonisolated extension ConcurrencyLimit {
         let gauge = InFlightGauge()
         let milestones = Milestones()
         await forEach(Array(0..<count), limit: limit) { job in
-            if job > 0 { await milestones.wait(for: .started(job - 1)) }
+            if job > 0 {
+                await milestones.wait(for: .started(job - 1), log: log)
+            }
             let running = gauge.enter()
             log("Job \(job) started, \(running) running")
             await milestones.reach(.started(job))
             try? await Task.sleep(for: work)
             let fillsWindow = job + limit - 1
             if fillsWindow > job && fillsWindow < count {
-                await milestones.wait(for: .started(fillsWindow))
+                await milestones.wait(for: .started(fillsWindow), log: log)
             }
-            if job > 0 { await milestones.wait(for: .finished(job - 1)) }
+            if job > 0 {
+                await milestones.wait(for: .finished(job - 1), log: log)
+            }
             log("Job \(job) finished")
             gauge.leave()
             await milestones.reach(.finished(job))
@@ -76,19 +80,38 @@ nonisolated extension ConcurrencyLimit {
         }
 
         private var reached: Set<Event> = []
-        private var waiting: [Event: [CheckedContinuation<Void, Never>]] = [:]
+        private var waiting: [Event: [CheckedContinuation<Bool, Never>]] = [:]
 
         func reach(_ event: Event) {
             reached.insert(event)
             for waiter in waiting.removeValue(forKey: event) ?? [] {
-                waiter.resume()
+                waiter.resume(returning: true)
             }
         }
 
-        func wait(for event: Event) async {
+        /// Waits until `event` is reached, or gives up after 30 s and logs it,
+        /// so that a window that never fills fails the run instead of hanging.
+        func wait(
+            for event: Event,
+            log: @escaping @Sendable (String) -> Void
+        ) async {
             guard !reached.contains(event) else { return }
-            await withCheckedContinuation { waiter in
+            let expiry = Task {
+                guard (try? await Task.sleep(for: .seconds(30))) != nil else {
+                    return
+                }
+                expire(event)
+            }
+            defer { expiry.cancel() }
+            let reached = await withCheckedContinuation { waiter in
                 waiting[event, default: []].append(waiter)
+            }
+            if !reached { log("gave up waiting for \(event)") }
+        }
+
+        private func expire(_ event: Event) {
+            for waiter in waiting.removeValue(forKey: event) ?? [] {
+                waiter.resume(returning: false)
             }
         }
     }
