@@ -89,7 +89,8 @@ public enum ChildProcess {
     /// whole second, none of its threads is runnable and it uses no CPU time. A child that is merely
     /// slow (starting up on a loaded machine, printing a crash report under a sanitizer) keeps
     /// running or runnable, so it gets more time, up to twelve timeouts in all. Where `/proc` can't
-    /// be read, the plain timeout decides.
+    /// be read, the plain timeout decides (plus a second for the exit to be reported: a child that
+    /// has just exited is gone from `/proc` before its termination handler runs).
     private static func waitForExit(of pid: Int32, exited: Locked<Bool>, timeout: Duration) async -> Bool {
         let clock = ContinuousClock()
         let start = clock.now
@@ -98,7 +99,12 @@ public enum ChildProcess {
         while !exited.withLock({ $0 }) {
             let now = clock.now
             if now - start >= timeout {
-                guard let activity = ThreadActivity(pid: pid) else { return exited.withLock { $0 } }
+                guard let activity = ThreadActivity(pid: pid) else {
+                    // No `/proc` entry: the child has exited and been reaped, and the handler that
+                    // says so may not have run yet (or `/proc` can't be read). Give it a second.
+                    for _ in 0..<40 where !exited.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(25)) }
+                    return exited.withLock { $0 }
+                }
                 if let lastActivity, !activity.anyRunnable, activity.cpuTicks == lastActivity.cpuTicks {
                     if let idleSince, now - idleSince >= .seconds(1) { return exited.withLock { $0 } }
                     idleSince = idleSince ?? now
