@@ -33,7 +33,10 @@ let package = Package(
             swiftSettings: strict + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         // One entry per recipe: metadata, how to run each side, the parity rule, the page prose.
-        .target(name: "Catalog", dependencies: ["RecipeKit", "Legacy", "Modern"], swiftSettings: strict),
+        // The page prose lives in Markdown articles beside it (`Articles/<Chapter>/<id>.md`).
+        .target(
+            name: "Catalog", dependencies: ["RecipeKit", "Legacy", "Modern"], resources: [.copy("Articles")],
+            swiftSettings: strict),
         // `compare`: runs both sides, checks parity, measures, prints for a terminal or as JSON.
         .target(name: "CompareKit", dependencies: ["Catalog", "RecipeKit"], swiftSettings: strict),
         .executableTarget(name: "compare", dependencies: ["CompareKit"], swiftSettings: strict),

@@ -5,60 +5,60 @@ extension Chapter {
         number: 1,
         title: "Queues & hopping",
         folder: "Queues",
-        introduction: queuesIntroduction
+        introduction: Articles.introduction("Queues")
     )
     static let timers = Chapter(
         number: 2,
         title: "Delays, timers & timeouts",
         folder: "Timers",
-        introduction: timersIntroduction
+        introduction: Articles.introduction("Timers")
     )
     static let once = Chapter(
         number: 3,
         title: "Once & singletons",
         folder: "Once",
-        introduction: onceIntroduction
+        introduction: Articles.introduction("Once")
     )
     static let groups = Chapter(
         number: 4,
         title: "Groups & fan-out",
         folder: "Groups",
-        introduction: groupsIntroduction
+        introduction: Articles.introduction("Groups")
     )
     static let sharedState = Chapter(
         number: 5,
         title: "Shared state & synchronization",
         folder: "SharedState",
-        introduction: sharedStateIntroduction
+        introduction: Articles.introduction("SharedState")
     )
     static let operations = Chapter(
         number: 6,
         title: "Operations",
         folder: "Operations",
-        introduction: operationsIntroduction
+        introduction: Articles.introduction("Operations")
     )
     static let threads = Chapter(
         number: 7,
         title: "Threads & run loops",
         folder: "Threads",
-        introduction: threadsIntroduction
+        introduction: Articles.introduction("Threads")
     )
     static let cancellation = Chapter(
         number: 8,
         title: "Cancellation",
         folder: "Cancellation",
-        introduction: cancellationIntroduction
+        introduction: Articles.introduction("Cancellation")
     )
     static let eventSources = Chapter(
         number: 9,
         title: "Event sources & I/O",
         folder: "EventSources",
-        introduction: eventSourcesIntroduction
+        introduction: Articles.introduction("EventSources")
     )
     static let bridging = Chapter(
         number: 10,
         title: "Bridging & pitfalls",
         folder: "Bridging",
-        introduction: bridgingIntroduction
+        introduction: Articles.introduction("Bridging")
     )
 }

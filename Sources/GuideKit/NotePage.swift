@@ -45,12 +45,18 @@ struct NotePage {
             // One file after the other: a note's code is short, and two columns would not fit.
             page += ["## The code, on Apple platforms", ""]
             for (side, file) in [("Legacy", code.legacy), ("Modern", code.modern)] {
-                page += ["**\(side):** [`\(file.path)`](\(root)/\(file.path))", "", "```swift", file.pattern, "```", ""]
+                page += [
+                    "**\(side):** [`\(file.path)`](\(root)/\(file.path))", "", "```swift", file.pattern, "```", "",
+                ]
             }
         }
         page += section("Pitfalls", note.pitfalls)
         page += section("Sources", note.sources)
-        page += ["## Source", "", "- Note entry: [`\(note.entryPath)`](\(root)/\(note.entryPath))"]
+        let article = "Sources/Catalog/Articles/\(note.chapter.folder)/\(note.id).md"
+        page += [
+            "## Source", "", "- Note entry: [`\(note.entryPath)`](\(root)/\(note.entryPath))",
+            "- This page's prose: [`\(article)`](\(root)/\(article))",
+        ]
         if let legacyPath = note.legacyPath, let modernPath = note.modernPath {
             page.append("- Legacy code: [`\(legacyPath)`](\(root)/\(legacyPath))")
             page.append("- Modern code: [`\(modernPath)`](\(root)/\(modernPath))")

@@ -74,6 +74,8 @@ struct RecipePage {
         page.append("- Legacy: [`\(recipe.legacyPath)`](\(Self.root)/\(recipe.legacyPath))")
         page.append("- Modern: [`\(recipe.modernPath)`](\(Self.root)/\(recipe.modernPath))")
         page.append("- Catalog entry: [`\(catalogPath)`](\(Self.root)/\(catalogPath))")
+        let article = "Sources/Catalog/Articles/\(recipe.chapter.folder)/\(recipe.id).md"
+        page.append("- This page's prose: [`\(article)`](\(Self.root)/\(article))")
         page.append("- Behaviour tests: [`\(recipe.testPath)`](\(Self.root)/\(recipe.testPath))")
         page.append(
             "- Parity test: [`Tests/CatalogTests/ParityTests.swift`](\(Self.root)/Tests/CatalogTests/ParityTests.swift)"

@@ -90,4 +90,20 @@ public struct GuideNote: Sendable, Identifiable {
         }
         return lines.joined(separator: "\n")
     }
+
+    /// A note whose prose comes from its Markdown article (see `NoteProse`).
+    public init(
+        id: String, title: String, chapter: Chapter, sources: [String], file: String? = nil, apis: [APIMapping],
+        prose: NoteProse, isBridging: Bool = false
+    ) {
+        self.init(
+            id: id, title: title, chapter: chapter, sources: sources, file: file, apis: apis, legacy: prose.legacy,
+            nothingToRun: prose.nothingToRun, instead: prose.instead, pitfalls: prose.pitfalls, errata: prose.errata,
+            isBridging: isBridging)
+    }
+
+    /// The prose, as its article holds it.
+    public var prose: NoteProse {
+        NoteProse(legacy: legacy, nothingToRun: nothingToRun, instead: instead, pitfalls: pitfalls, errata: errata)
+    }
 }

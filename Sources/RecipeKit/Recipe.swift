@@ -97,6 +97,37 @@ public struct Recipe: Sendable, Identifiable {
         self.scenarios = scenarios
     }
 
+    /// A recipe whose page prose comes from its Markdown article (see `RecipeProse`).
+    public init(
+        id: String,
+        title: String,
+        chapter: Chapter,
+        sources: [String],
+        file: String,
+        apis: [APIMapping],
+        prose: RecipeProse,
+        isBridging: Bool = false,
+        legacyNeeds: [String] = [],
+        modernNeeds: [String] = [],
+        replaces: [CodeShape] = [],
+        outputLayout: OutputLayout = .blocks,
+        scenarios: [Scenario]
+    ) {
+        self.init(
+            id: id, title: title, chapter: chapter, sources: sources, file: file, apis: apis,
+            problem: prose.problem, changes: prose.changes, pitfalls: prose.pitfalls,
+            platformNotes: prose.platformNotes, annotations: prose.annotations, differences: prose.differences,
+            errata: prose.errata, isBridging: isBridging, legacyNeeds: legacyNeeds, modernNeeds: modernNeeds,
+            appTargetNote: prose.appTargetNote, replaces: replaces, outputLayout: outputLayout, scenarios: scenarios)
+    }
+
+    /// The page prose, as its article holds it.
+    public var prose: RecipeProse {
+        RecipeProse(
+            problem: problem, changes: changes, differences: differences, pitfalls: pitfalls,
+            platformNotes: platformNotes, annotations: annotations, errata: errata, appTargetNote: appTargetNote)
+    }
+
     /// The Legacy implementation, relative to the package root.
     public var legacyPath: String { "Sources/Legacy/\(file)" }
     /// The Modern implementation, relative to the package root.

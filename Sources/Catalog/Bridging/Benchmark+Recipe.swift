@@ -17,54 +17,7 @@ extension Recipe {
                 "DispatchTime.now().uptimeNanoseconds before and after, as UInt64",
                 "`clock.measure {}`, a `Duration`"),
         ],
-        problem: """
-            Time a piece of work (here, counting the primes below a limit by trial division): run \
-            it once untimed to warm up, then time N runs and keep the fastest, and return the \
-            work's result with the time.
-            """,
-        changes: [
-            """
-            `dispatch_benchmark` doesn't exist on Linux: it was a private libdispatch function on \
-            Apple platforms, declared by hand, that returned the mean nanoseconds per run. The \
-            legacy side times each run with `DispatchTime.now().uptimeNanoseconds` and keeps the \
-            minimum, a `UInt64` whose unit is a convention; the modern side times it with \
-            `ContinuousClock().measure {}`, a `Duration` whose unit is in the type \
-            (`BenchmarkTests.theLegacyNumberIsNanosecondsAndTheModernOneIsADuration`).
-            """,
-            """
-            Both keep the warm-up run out of the timing and return the last run's result, so \
-            the work can't be optimized away (`BenchmarkTests.theWarmUpRunIsNotTimed`). The \
-            minimum, not the mean, is the number to compare: it is the run least disturbed by \
-            everything else on the machine.
-            """,
-            """
-            Measured with `swift run -c release compare benchmark-measure` (primes below \
-            100,000, 20 timed runs; Linux, 2 cores, Swift 6.3.1, release build, 2026-11-24, \
-            while other builds kept the load average between 11 and 14), three runs: the fastest \
-            run took 5.41, 5.06 and 5.39 ms timed with `DispatchTime`, and 4.77, 5.06 and 4.74 \
-            ms timed with `ContinuousClock`. It is the same work timed two ways, so the two \
-            agree within the machine's noise; neither clock adds anything measurable at this \
-            scale. 9,592 primes on both sides.
-            """,
-        ],
-        pitfalls: [
-            """
-            Debug-build timings mean nothing: the optimizer changes the cost of Swift code by \
-            an order of magnitude or more. Measure with `-c release`, as above.
-            """,
-            """
-            Time the work, not the machinery: a `Task {}` or a task group per repetition adds \
-            its own cost, microseconds, to each run. The same harness compares chunked \
-            `concurrentPerform`, task groups and `OperationQueue` (about 4–8 µs per operation \
-            on corelibs); measure each with the same warm-up and minimum.
-            """,
-            """
-            A benchmark is not a test: never assert a duration in a test, only that it is \
-            positive, or at least as long as a known wait. This recipe's tests do exactly that, \
-            and `compare` prints the numbers.
-            """,
-        ],
-        appTargetNote: "In an app target with default `MainActor` isolation, `Benchmark.measure` would be main-actor-isolated, so only main-actor code could time work with it, on the main thread; `nonisolated` keeps it running wherever its caller runs.",
+        prose: Articles.recipe("benchmark-measure"),
         replaces: [.benchmarkTiming],
         scenarios: [
             Scenario(

@@ -22,82 +22,8 @@ extension Recipe {
                 "NSCondition.wait on whatever thread the reader runs on",
                 "`await bridge.readOnThread { … }`: a dedicated `Thread`, awaited"),
         ],
-        problem: """
-            A C library (a decoder, a parser) pulls its input through a synchronous callback, \
-            but the bytes arrive asynchronously (a download, a stream). You have probably met \
-            this in media and parser code: a condition variable blocks the reader until the \
-            producer has data. Here 1 MB arrives in seeded random-sized chunks and is read back \
-            through 4 KB reads; in the second scenario the producer fails part-way.
-            """,
-        changes: [
-            """
-            The blocking boundary stays: Swift concurrency cannot reach inside a synchronous C \
-            callback, so something must block. What changes is which thread: `readOnThread` \
-            starts a dedicated `Thread` for the reader and suspends the caller until it \
-            returns; no cooperative thread ever waits (`blocking-the-pool`).
-            """,
-            """
-            The producer is async and never blocks. The buffer holds at most `capacity` bytes: \
-            when it is full, `write` suspends (nothing is dropped) until the reader takes some; \
-            a slower reader therefore slows the producer instead of growing memory \
-            (`PullBridgeTests.modernProducerSuspendsWhenFull`), where the legacy buffer grows \
-            without limit (`PullBridgeTests.legacyBufferGrowsWithoutBound`). One producer and \
-            one reader: bytes come out in the order they went in.
-            """,
-            """
-            Both sides read the 1 MB back byte-identical and see end-of-stream exactly once \
-            (`PullBridgeTests.bytesRoundTripAndEndOfStreamOnce`); a reader blocked when the \
-            producer fails gets what was buffered, then the error \
-            (`PullBridgeTests.blockedReaderGetsTheProducersError`).
-            """,
-        ],
-        pitfalls: [
-            """
-            Don't call `read(max:)` from a task, even "just once": it blocks a cooperative \
-            thread, and with 2 cores two such reads stall every task in the process. Only the \
-            thread `readOnThread` starts may block.
-            """,
-            """
-            `feed` ends the stream however the producer ends, cancelled included. A producer \
-            that just stops (an uncaught error, a cancelled task) would leave the reader thread \
-            blocked forever, and the thread with it.
-            """,
-            """
-            One producer, one reader: the buffer has room for one suspended producer. And the \
-            reader has no `close()`: a reader that stops early leaves a producer suspended on a \
-            full buffer until its task is cancelled, so cancel the producer when the reader gives \
-            up.
-            """,
-            """
-            The semaphore counts signals, not bytes: the reader re-checks the buffer after \
-            every wake-up, so an extra signal costs one loop and a missed one cannot happen \
-            (each write and the finish signal after changing the state).
-            """,
-        ],
-        annotations: [
-            """
-            Legacy: `@unchecked Sendable`, protected by `condition`. Modern: `Sendable` with no \
-            escape hatch: the state lives in a `Mutex`, the suspended producer is a \
-            `CheckedContinuation` stored in it.
-            """,
-            """
-            `DispatchSemaphore.wait` in the modern file runs only on the reader's own thread, \
-            never in async code.
-            """,
-        ],
-        differences: [
-            """
-            Cancelling the producer. Cancelled while it waits for space, the modern producer is \
-            resumed with `CancellationError`, no continuation is left stored, and the reader \
-            gets the buffered bytes, then the error "cancelled"; its thread ends \
-            (`PullBridgeTests.modernCancelledProducerEndsTheReaderThread`). Cancelled before it \
-            writes, the same happens with nothing read \
-            (`PullBridgeTests.modernCancelBeforeWriteEndsTheReader`). The legacy producer, a \
-            queue block, cannot be cancelled: the reader waits until it ends.
-            """
-        ],
+        prose: Articles.recipe("sync-pull-bridge"),
         isBridging: true,
-        appTargetNote: "In an app target with default `MainActor` isolation, `PullBridge` would land on the main actor, so the reader's own thread could not call `read(max:)`; `nonisolated` keeps the bridge usable from that thread and from any task.",
         replaces: [.condition],
         scenarios: [
             Scenario(

@@ -26,37 +26,7 @@ extension Recipe {
                 "nothing: `child.run()` inside the continuation starts the watching"
             ),
         ],
-        problem:
-            "Run some code when another process exits: the classic example logs \"Mail quit.\" when Mail does; here the process is a child this recipe starts (`/bin/sleep`).",
-        changes: [
-            "Linux has no process source (`DispatchSource.makeProcessSource` is Apple-only), so both sides use `Process`: it starts the child, reaps it, and calls `terminationHandler` exactly once, on a thread of its own, with `terminationStatus` already set. Neither side writes a `waitpid` loop of its own.",
-            "The Modern side wraps the handler in `withCheckedThrowingContinuation`: the handler resumes it with the status, and if `run()` throws, the `catch` resumes it with the error instead (the handler never runs then). Every path resumes exactly once (`ProcessExitWatchTests.aChildThatCannotStartResumesTheContinuationOnceWithTheError`).",
-            "The caller writes `let status = try await ProcessExitWatch.run(url)` and continues in its own isolation; the Legacy handler runs on the thread that reaped the child, and must hop to wherever its result is needed (`ProcessExitWatchTests.modernCallerContinuesOnItsOwnActor`).",
-            "The real child is `/bin/sleep` (the scenario's delay), `/bin/false` for a failing exit, and a path that does not exist for a child that cannot start.",
-        ],
-        pitfalls: [
-            "Set `terminationHandler` before `run()`. A child that exits at once can be reaped before a handler set afterwards is installed, and the handler then never runs.",
-            "`terminationStatus` is meaningful only after the child has exited; read it in the handler (or after the `await`), never right after `run()`.",
-            "Cancelling the task that awaits the exit does not stop the child: the continuation still waits for it. Call `terminate()` (SIGTERM) if the child must go, and keep awaiting its exit.",
-            "A process you did not start (the classic example's Mail) cannot be watched with `Process`.",
-            "A never-resumed continuation hangs its caller silently: it is the handler that resumes it, so a handler set after `run()` (see above) turns into a hang.",
-        ],
-        platformNotes: [
-            "**Linux**: to watch a process you did not start, use `pidfd_open(pid)`, whose descriptor becomes readable when the process exits, with `DispatchSource.makeReadSource`.",
-            "**Darwin**: the process source still works for a process you did not start.",
-            "**Linux**: `Process` is `Sendable` in swift-corelibs-foundation, so the Modern side needs no annotation.",
-        ],
-        annotations: [
-            "`onExit` and `completion` are `@escaping @Sendable`: `Process` calls the handler on a thread of its own.",
-        ],
-        differences: [
-            "After `try await ProcessExitWatch.run(…)` a `@MainActor` caller is back on the main actor; the Legacy `onExit` runs on Foundation's process-monitoring thread, not on a queue the caller chose (`ProcessExitWatchTests.modernCallerContinuesOnItsOwnActor`).",
-            "A child that cannot start: Legacy `start` throws and `onExit` is never called; Modern `run` throws the same error out of the `await` (`ProcessExitWatchTests.aChildThatCannotStartResumesTheContinuationOnceWithTheError`).",
-        ],
-        errata: [
-            "The Read-And-Learn wiki page \"iOS并发编程\", its process source watching Mail: `runningApplicationsWithBundleIdentifier:` returns an `NSArray` of running applications, not one `NSRunningApplication`, so `mail == nil` never catches \"Mail is not running\" (the array is empty); take `.firstObject`."
-        ],
-        appTargetNote: "In an app target with default `MainActor` isolation, `ProcessExitWatch.run` would start the child and await its exit on the main actor; `nonisolated` keeps it on the caller's executor.",
+        prose: Articles.recipe("dispatch-source-process-exit"),
         replaces: [.processSource, .processTerminationHandler, .sourceHandlers],
         scenarios: [
             Scenario(

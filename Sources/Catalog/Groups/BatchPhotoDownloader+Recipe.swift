@@ -80,33 +80,7 @@ extension Recipe {
             APIMapping("DispatchQueue.concurrentPerform (dispatch_apply)", "a plain `for` loop of `addTask`"),
             APIMapping("NSLock", "nothing to lock: the error is thrown, the photos belong to the main actor"),
         ],
-        problem:
-            "Start three downloads at once, add each photo, and report a single completion, on the main thread, carrying an error if any download failed.",
-        changes: [
-            "`enter()` before each download, `leave()` in its completion and `notify(queue: .main)` become one child task per download and the code after the group. The group cannot be unbalanced, and its end runs once.",
-            "The shared `storedError`, written by concurrent completions, disappears: the first error a child throws leaves the collecting loop and is rethrown. The photos are collected by the parent and appended on the main actor, which owns them, so no lock is needed either.",
-            "The completion closure becomes `async throws`; \"on main\" is the `@MainActor` class the call returns to.",
-            "`dispatch_apply` only started three downloads, which is pure overhead; a plain loop of `addTask` replaces it.",
-        ],
-        pitfalls: [
-            "A throwing task group waits for every child, even after the first error. It cancels them, but a child that ignores cancellation still holds the group open: the loader must be cancellation-aware (`URLSession` is, `Task.sleep` is).",
-            "The classic version writes `storedError` from completions that run concurrently: a data race, and a compile error in Swift 6. Guard it with a lock (legacy) or let the error travel as a thrown error (modern).",
-            "With several failures, neither side tells you about all of them. Collect `Result`s in a non-throwing `withTaskGroup` when every error matters.",
-        ],
-        annotations: [
-            "`BatchPhotoDownloader` is `@unchecked Sendable`: its photo list is only touched under its `NSLock`. `StoredDownloadError` is `@unchecked Sendable` for the same reason.",
-            "The loader and the completion are `@escaping @Sendable`; the loader's completion runs on the loader's queue.",
-            "The `notify` closure is not `@Sendable` in the API; it is written in nonisolated code, so it does not inherit an actor it would then trap on.",
-        ],
-        differences: [
-            "When a download fails, the legacy side keeps the photos that did arrive (each completion adds its own), and the modern side adds none, because it adds the batch only when all of it succeeded (`BatchPhotoDownloaderTests.aFailureKeepsTheOtherPhotosOnlyOnTheLegacySide`).",
-            "After the first failure the modern group cancels the downloads still running; the legacy downloads all run to the end (`BatchPhotoDownloaderTests.onlyModernCancelsTheOtherDownloadsAfterAFailure`).",
-            "When several downloads fail, the legacy side reports the last error to arrive (the last writer of `storedError` wins) and the modern side the first one thrown (`BatchPhotoDownloaderTests.legacyReportsTheLastErrorAndModernTheFirst`).",
-        ],
-        errata: [
-            "The Read-And-Learn wiki page \"iOS并发编程\", its quotation of the GCD tutorial's Part 2 `downloadPhotosWithCompletion` (the `dispatch_apply` version): `storedError` is written from the download completions, which run concurrently, without synchronisation: a data race."
-        ],
-        appTargetNote: "In an app target with default `MainActor` isolation, `Photo` would be main-actor-isolated, although the child tasks create it off the main actor; `nonisolated` keeps it a plain `Sendable` value while the downloader stays `@MainActor`.",
+        prose: Articles.recipe("group-batch-download"),
         replaces: [.concurrentPerform, .dispatchGroup, .groupEnter, .groupLeave, .groupNotify],
         scenarios: [
             Scenario(

@@ -19,28 +19,8 @@ extension Recipe {
                 "DispatchQueue.global(qos:)",
                 "not needed: an `await` suspends without blocking, so the caller can stay on its actor"),
         ],
-        problem: "Wait until a batch of loads has finished, or a timeout has passed, without freezing the UI.",
-        changes: [
-            "`group.wait(timeout:)` blocks a thread, so the classic version runs the whole batch on a global queue and hops back to the main queue to report. `await` suspends instead: the caller can be the main actor, and there is no hop back.",
-            "The timeout is no longer a parameter of the wait. `withTimeout` races the task group against a sleep and throws `TimeoutError` when the sleep wins; `.success` / `.timedOut` become a returned value / a thrown error.",
-            "When the time is up, `withTimeout` cancels the batch, so loads still running are told to stop. The legacy wait only stops waiting: the loads it gave up on keep going, and their completions still arrive later.",
-            "Counting the loads that succeeded needs a lock-protected counter on the legacy side (completions arrive on any thread); the task group returns each child's result to one place, so the modern side just reduces them.",
-        ],
-        pitfalls: [
-            "Never call `wait()` on the main thread: it freezes the UI, and it deadlocks if any of the work needs the main queue to finish.",
-            "Never call `group.wait()` (or `semaphore.wait()`) inside async code either. It blocks one of the few cooperative threads, and the compiler does not flag it (see `semaphore-in-async-starvation`).",
-            "A task group always waits for all of its children, even after a timeout. A load that ignores cancellation keeps `withTimeout` from returning until it finishes, so every child must be cancellation-aware.",
-            "`DISPATCH_TIME_FOREVER`, as in the classic version, means one load that never calls back hangs the batch for good; give the wait a timeout.",
-        ],
-        annotations: [
-            "`load`'s completion and `completion` are `@escaping @Sendable`: the first runs wherever the loader likes, the second on the main queue.",
-            "`LoadTally` is `@unchecked Sendable`, and its counter is only touched while holding its `NSLock`.",
-        ],
-        differences: [
-            "On a timeout the modern side cancels the loads it gave up on; the legacy side leaves them running, and their completions still arrive after the report (`BatchWaiterTests.modernCancelsTheStragglerOnTimeout`, `BatchWaiterTests.legacyLeavesTheStragglerRunning`)."
-        ],
+        prose: Articles.recipe("dispatch-group-wait"),
         modernNeeds: ["Timers/WithTimeout.swift"],
-        appTargetNote: "In an app target with default `MainActor` isolation, `BatchWaiter.loadAll` and the `withTimeout` it calls would be main-actor-isolated, so the waiting and counting would happen on the main actor; `nonisolated` keeps them on the caller's executor.",
         replaces: [.groupWait, .dispatchGroup, .groupEnter, .groupLeave, .globalQueue],
         scenarios: [
             Scenario(

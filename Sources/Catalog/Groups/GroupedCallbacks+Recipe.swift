@@ -23,30 +23,8 @@ extension Recipe {
                 "NSManagedObjectContext.performBlock:",
                 "`perform(_:) async` (Apple-only); a continuation bridge for a fake"),
         ],
-        problem:
-            "Track the completion of third-party callback APIs, which know nothing about your group, with one notification.",
-        changes: [
-            "The legacy wrappers take an optional group and do the bookkeeping: `enter()`, call the API, run the handler, `leave()`. The modern wrappers take no group: each turns one callback into one `async` function with a checked continuation, and any number of them can then run in a task group.",
-            "The caller's handler becomes the code after the `await`, and an error arrives as a thrown error instead of an optional `error` argument.",
-            "The classic wrappers' `nil` group case (call straight through) disappears: without a group, you just `await` the wrapper.",
-            "The two APIs are the same fakes on both sides, still callback-based: that is the situation the recipe is about, so the modern file is a bridge and uses Dispatch inside the fakes.",
-        ],
-        pitfalls: [
-            "Resume a continuation exactly once, on every path of the callback: a second resume traps, and a path that never resumes leaves the caller suspended forever, with only a leak warning on standard error (see `dispatch-group-notify`).",
-            "Leave after the handler, not before. Leaving first lets `notify` run while a handler is still working (`GroupedCallbacksTests.legacyLeavingBeforeTheHandlerLetsNotifyOvertakeIt`).",
-            "Test the error path: a callback API that reports an error with a `nil` result is exactly where a bridge forgets to resume, or a group wrapper forgets to leave.",
-            "A continuation bridge is not cancellable by itself. If the API can cancel, wrap the call in `withTaskCancellationHandler` and cancel it there.",
-        ],
-        platformNotes: [
-            "**Darwin**: Core Data's `perform(_:)` is already `async`; wrap only what has no `async` form.",
-        ],
-        annotations: [
-            "The completion handlers and blocks are `@escaping @Sendable`: the APIs call them on their own queues.",
-            "The fakes are `Sendable` without `@unchecked`: they hold only a `DispatchQueue` and immutable data.",
-        ],
-        differences: [],
+        prose: Articles.recipe("group-wrap-callback-api"),
         isBridging: true,
-        appTargetNote: "In an app target with default `MainActor` isolation, the `Context` and `Fetcher` stand-ins and their `async` wrappers would be main-actor-isolated, so every child task would hop to the main actor to start its call; `nonisolated` keeps the bridges running in the child tasks that call them.",
         replaces: [
             .groupEnter, .groupLeave, .groupNotify, .dispatchGroup, .semaphore, .semaphoreWait, .semaphoreSignal,
             .callbackNetworking, .managedObjectContextPerform,

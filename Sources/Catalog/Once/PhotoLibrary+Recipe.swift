@@ -20,24 +20,7 @@ extension Recipe {
                 "`static let shared`; an actor caching a `Task` when creating the instance must `await`"),
             APIMapping("NSLock", "`Mutex` (keeps the API synchronous); actor"),
         ],
-        problem: "One shared instance, initialised once, whose state is safe to use from many threads at once.",
-        changes: [
-            "Objective-C's `+sharedInstance` with a `static dispatch_once_t` is `static let shared = PhotoLibrary()` on both sides: Swift initialises a global or static `let` lazily, exactly once, and thread-safely.",
-            "That makes the *initialisation* safe, not the *state*. The legacy class guards its array with an `NSLock` and says so in a comment beside `@unchecked Sendable`; the modern class holds a `Mutex<[Photo]>`, so the compiler accepts it as `Sendable` with no `@unchecked`, and the API stays synchronous.",
-            "A `static let` can't `await`. When creating the instance has to wait for something, the legacy side queues completions behind a lock (`PhotoLibraryLoader`), and the modern side is an actor that caches the `Task` creating it (single flight), as in `run-once`.",
-            "100 concurrent first accesses run the initialiser of `shared` once and all get the identical instance; 1,000 concurrent `add` calls leave the count at 1,000. 100 concurrent callers of the loader start one load and get one instance.",
-        ],
-        pitfalls: [
-            "Swift 6 rejects `static let shared` of a class that isn't `Sendable`, and any `static var`. Making the class `Sendable` is the real work: guard every stored `var`, or make it an actor.",
-            "`@unchecked Sendable` silences the compiler without checking anything; the lock discipline is only as good as the comment beside it.",
-            "The first access to `shared` pays for its initialiser, on whatever thread gets there first. Keep it cheap, and never let it touch `shared` again: a recursive initialisation deadlocks or traps, as a recursive `dispatch_once` does.",
-            "In a test process, `shared` outlives every test. Give the class an accessible `init()` so that tests use their own instances and leave `shared` to the app.",
-        ],
-        annotations: [
-            "`PhotoLibrary` and `PhotoLibraryLoader` are `@unchecked Sendable`: every access to their mutable state (the photo array, the loader's state) holds their `NSLock`.",
-            "The loader's completions and its `load` closure are `@escaping @Sendable`: they are stored and called on other threads.",
-        ],
-        appTargetNote: "In an app target with default `MainActor` isolation, `PhotoLibrary` and its `shared` instance would be main-actor-isolated, so `add` and `count` could be called synchronously only on the main actor; `nonisolated` keeps the `Mutex`-protected library callable from any thread or task.",
+        prose: Articles.recipe("thread-safe-singleton"),
         replaces: [.dispatchOnce, .nsLock, .nsLockLock],
         scenarios: [
             // `shared` lives for the whole process: the first run of this scenario in a process (the

@@ -20,27 +20,7 @@ extension Recipe {
                 "DispatchQueue.sync",
                 "`await` on the actor; callers await the same `Task` instead of queueing completions"),
         ],
-        problem:
-            "Many callers ask for the same thing at once (an image, a token, a config file); load it once and give every one of them the result.",
-        changes: [
-            "The legacy coalescer keeps a table of waiting completions per key behind a barrier queue. The first request starts the load, later ones append their completion, and the load's result goes to all of them; the entry is then removed.",
-            "The modern coalescer is an actor holding the running `Task` of each key. Callers `await` the same task, so the table of completions, the barrier and the hop to a global queue for calling back all disappear.",
-            "The task is inserted before the actor's first `await`. That is what makes it work: an actor lets other callers in at every `await`.",
-            "Ten concurrent requests call the loader once and all get the same value; a request after completion loads again; cancelling one waiter leaves the load running for the others.",
-        ],
-        pitfalls: [
-            "Check and insert with no `await` in between. An `await` in the gap (a disk-cache lookup, a log call on another actor) lets a second caller through, and two loads start (`RequestCoalescerTests.awaitBetweenCheckAndInsertStartsTwoLoads`).",
-            "Awaiting a `Task`'s `value` is not cancellable: a cancelled waiter keeps waiting and gets the value. To let waiters leave early, and to cancel the load when the last one leaves, keep a waiter count and a continuation per waiter, as Nuke does.",
-            "Decide what a failure does. Here it goes to every waiter and the entry is removed, so the next request tries again; caching the failed task would fail every later caller too.",
-            "On the legacy side, never call completions inside the barrier block: a completion that calls back into the coalescer would `sync` onto the queue it is running on, and trap.",
-        ],
-        annotations: [
-            "`RequestCoalescer` is `@unchecked Sendable`: `waiters` is only written in barrier blocks on its private concurrent queue and only read with `sync` on it.",
-            "`Completion` and `Loader` are `@Sendable`, since completions are stored and called from other threads; `Key` and `Value` are `Sendable` for the same reason.",
-        ],
-        differences: [
-            "Cancelling a legacy request calls its completion at once with `CocoaError(.userCancelled)`; a cancelled modern waiter keeps waiting and receives the value, because awaiting a `Task`'s `value` ignores the waiter's cancellation. On both sides the load goes on for the others (`RequestCoalescerTests.legacyCancelledRequestFailsAtOnceAndOthersGetTheValue`, `RequestCoalescerTests.modernCancelledWaiterStillGetsTheValue`)."
-        ],
+        prose: Articles.recipe("request-coalescing"),
         replaces: [.barrier, .concurrentQueue, .queueSync],
         scenarios: [
             Scenario(

@@ -20,28 +20,7 @@ extension Recipe {
             APIMapping("DispatchQueue.async", "`Task {}`, stored so that later callers await it"),
             APIMapping("DispatchGroup.notify(queue:)", "code after `await task.value`"),
         ],
-        problem: "Run a piece of code once per process, however many callers and threads ask for it.",
-        changes: [
-            "Swift cannot call `dispatch_once`. For a value the answer is `static let` on both sides: Swift runs a global or static initialiser lazily, on first use, exactly once and thread-safely, so `+boringColor` with its `static dispatch_once_t onceToken` becomes `static let boringColor = RGBA(…)`.",
-            "For one-time work with a side effect, the legacy side keeps the classic shape: a once-box (`OnceToken`, an `NSLock` and a flag) around `DispatchQueue.global().async`.",
-            "The modern side is an actor that stores the `Task` doing the work and hands it to every caller. The `Task` is stored before the actor's first `await`, so a caller that arrives while the work runs awaits the same task (single flight). Every caller resumes after the work has finished, which the once-box could not tell them.",
-            "Both sides are called twice as in the classic example and then by 100 concurrent callers: the block runs once, and every caller sees the same colour.",
-        ],
-        pitfalls: [
-            "Actors are reentrant. `if cached == nil { cached = await make() }` lets a second caller in at the `await`, and `make()` runs twice (`RunOnceTests.naiveActorCacheRunsMakeTwice`). Store the `Task` first, then await it.",
-            "`dispatch_once` runs its block synchronously on the caller's thread, and concurrent callers block until it returns; so does `OnceToken`. Calling it again from inside the block deadlocks.",
-            "A `static let` can't `await`. Work that must suspend needs the actor (or a `Task` cached somewhere safe); see `thread-safe-singleton`.",
-            "The once-box here guards only the *dispatch*: its callers return before the block has run (`RunOnceTests.legacyCallerReturnsBeforeTheBlockHasRun`).",
-        ],
-        annotations: [
-            "`RunOnce` and `OnceToken` are `@unchecked Sendable`: their mutable state (the entry count, the flag) is only touched while holding their `NSLock`.",
-            "The `log` and `setUp` closures are `@escaping @Sendable`: they run on a global queue.",
-        ],
-        differences: [
-            "A legacy caller returns before the one-time block has run (the once-box only dispatches it); a modern caller resumes after the work has finished (`RunOnceTests.legacyCallerReturnsBeforeTheBlockHasRun`, `RunOnceTests.modernCallersResumeAfterTheWorkHasRun`).",
-            "A lock-based once-box holds its lock across the block, so a concurrent caller waits and the block runs once (`RunOnceTests.onceTokenMakesConcurrentCallersWait`); an actor does not hold anything across an `await`, so the check-then-await version runs the work twice (`RunOnceTests.naiveActorCacheRunsMakeTwice`) and only the stored `Task` keeps it to once (`RunOnceTests.modernConcurrentFirstCallersShareOneTask`).",
-        ],
-        appTargetNote: "In an app target with default `MainActor` isolation, `RGBA`, its `boringColor` and its conformances would be main-actor-isolated, so code off the main actor could neither read `boringColor` nor use its `Hashable` conformance; `nonisolated` keeps the colour a plain value, usable anywhere.",
+        prose: Articles.recipe("run-once"),
         replaces: [.dispatchOnce, .nsLock, .nsLockLock, .groupAsync],
         scenarios: [
             Scenario(

@@ -31,24 +31,7 @@ extension Recipe {
                 "fileExists check-then-create on a global queue", "an actor method with no `await` between the check and the write"
             ),
         ],
-        problem:
-            "On a background queue, create a file of 10,000 random numbers only if it doesn't exist, load it, sort it, then update the UI on the main queue.",
-        changes: [
-            "The global-queue block becomes an actor plus a `@concurrent` function: `createFileIfNeeded` is isolated to the `NumberStore` actor, and `loadSorted` reads and sorts off the caller's actor. The UI update is a `@MainActor` closure the function awaits.",
-            "Check-then-create is one synchronous actor method, with no `await` between the check and the write, so concurrent callers create the file exactly once (`NumberStoreTests.modernConcurrentCallersCreateTheFileOnce`). The legacy check on a global queue can let two callers both generate.",
-            "The classic `__block randomNumbers`, written in one block and read in another, becomes a return value, which Swift 6 checks for `Sendable`.",
-            "Both sides draw the numbers from an injected, seeded generator, so the file and the summary line are the same on every run and on both sides.",
-        ],
-        pitfalls: [
-            "Check-then-create is a TOCTOU race whenever two callers can run at once. An actor fixes it only if nothing in the method suspends between the check and the write: an `await` in between lets a second caller in (actor reentrancy), and you would need to remember an in-flight `Task` instead.",
-            "Write the file atomically (`Data.write(to:options: .atomic)`): a reader then sees the old file or the complete new one, never half a file. The classic `writeToFile:atomically: YES` did the same.",
-            "The classic version's nested `dispatch_sync` onto the same global queue just runs inline; on a serial queue it would deadlock (see `sync-deadlock`).",
-            "Don't generate on the main queue or the main actor, and don't sort there: both are CPU work. `@concurrent` makes `loadSorted` leave the caller even under `NonisolatedNonsendingByDefault`.",
-        ],
-        annotations: [
-            "`log` and `show` are `@escaping @Sendable`: they run on a global queue and on the main queue.",
-            "`NumberStore` holds only a `let` URL, so it is `Sendable` without `@unchecked`; the generator is taken as `some RandomNumberGenerator & Sendable`, copied into the block.",
-        ],
+        prose: Articles.recipe("generate-sort-random-numbers"),
         replaces: [.globalQueue, .queueAsync, .mainAsync],
         scenarios: [
             Scenario(

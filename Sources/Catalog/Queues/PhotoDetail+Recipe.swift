@@ -25,24 +25,7 @@ extension Recipe {
                 "NSURLConnection (sendSynchronousRequest, delegate, sendAsynchronousRequest)",
                 "injected async loader; `URLSession.data(for:)`"),
         ],
-        problem: "Do slow work (load or compute) off the main thread, then update the UI on main without blocking it.",
-        changes: [
-            "The view controller's hops become a `@MainActor` view model. `showOverlay(from:)` starts a `Task`, which inherits the main actor; it awaits a `@concurrent` function that loads and computes off main, and the code after the `await` is back on main, where it sets `image` and updates the UI. There is no hop to write, and none to forget.",
-            "The synchronous loader (`Data(contentsOf:)`, the classic `sendSynchronousRequest`) becomes an `async throws` loader; its errors are thrown and caught instead of coming back through an `NSError **`.",
-            "The classic `__block image`, written in one block and read in another, becomes a value returned by the `@concurrent` function.",
-            "Both sides keep the classic version's messages: `Error happened = …` for a failed load, `No data could get downloaded from the URL.` for an empty one, then `Image isn't downloaded. Nothing to display.` on main.",
-            "The legacy page keeps both shapes: the everyday `global().async { …; main.async { … } }` (as in the *Grand Central Dispatch Tutorial for Swift* and the Read-And-Learn wiki) and the *iOS Programming Cookbook*'s outer `async` + nested `sync` + `main.sync` (§7.6). They show the same result; the modern side is the same code for both.",
-        ],
-        pitfalls: [
-            "With `NonisolatedNonsendingByDefault` (Swift 6.2+, on in new Xcode projects and in this package), a plain `nonisolated async` function called from the main actor stays on the main actor. Mark CPU work `@concurrent`, or it runs on main.",
-            "The classic nested `sync` on the same global queue only works because that queue is concurrent; on a serial queue it deadlocks (see `sync-deadlock`). `main.sync` from the background deadlocks as soon as main waits for that work; prefer `main.async`.",
-            "A `Task {}` started in a view model keeps running after the view goes away unless you keep it and cancel it.",
-            "The sides report failure through different paths: the legacy load logs its error on the background queue and the \"nothing to display\" line on main; the modern model logs both on main. The transcripts agree; where each line ran does not.",
-        ],
-        annotations: [
-            "`load`, `log`, `show` and `completion` are `@escaping @Sendable`: they cross from the caller to a global queue and to the main queue.",
-            "The classic `__block var image` needs nothing: the nested `sync` block is not escaping, so it may write a local variable.",
-        ],
+        prose: Articles.recipe("background-then-main"),
         replaces: [
             .mainAsync,
             .globalQueue,

@@ -19,25 +19,7 @@ extension Recipe {
                 "a single-consumer `AsyncStream` worker; an actor when order between callers does not matter"),
             APIMapping("DispatchQueue.async", "`yield` a job into the worker's stream"),
         ],
-        problem: "Run background jobs strictly in submission order, one at a time, without blocking the caller.",
-        changes: [
-            "The queue becomes one task that drains an `AsyncStream` of jobs: `for await job in jobs { await job() }`. Submitting is still synchronous and never waits.",
-            "Waiting for the queue to empty was a trailing `async` block with a completion; it is now `await queue.drain()`.",
-            "Both halves count jobs in flight; the high-water mark is 1 on both, checked over 20 jobs.",
-        ],
-        pitfalls: [
-            "An actor is not a FIFO queue. Separate `Task { await actor.job() }` calls from nonisolated code have no ordering guarantee; only tasks isolated to the same actor at creation, such as `Task { @MainActor in }`, start in order (SE-0431).",
-            "An actor method that awaits lets other calls interleave (see `actor-reentrancy`); a serial queue runs each block to completion.",
-            "A serial queue runs concurrently with other queues, never with itself (see `independent-serial-queues`).",
-        ],
-        annotations: [
-            "The log and completion closures are `@escaping @Sendable`: they cross to the queue's thread.",
-            "`InFlightGauge` is `@unchecked Sendable`, and every access to its counters holds its `NSLock`.",
-        ],
-        errata: [
-            "*iOS Programming Cookbook*, §7.10: labels don't \"identify the queue system-wide\" and need not be unique. They are debugging names; reverse DNS is a convention."
-        ],
-        appTargetNote: "In an app target with default `MainActor` isolation, `SerialQueue.init` would be main-actor-isolated, so its worker task would inherit the main actor and await every job there; `nonisolated` keeps the queue's worker off it.",
+        prose: Articles.recipe("serial-queue"),
         replaces: [.dispatchQueueLabel, .queueAsync],
         scenarios: [
             Scenario(

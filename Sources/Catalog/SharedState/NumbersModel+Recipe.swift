@@ -21,59 +21,7 @@ extension Recipe {
                 "OperationQueue.main.addOperation to confine state to main",
                 "`@MainActor` on the model: the compiler checks the confinement"),
         ],
-        problem: """
-            Sort and sum 10,000 numbers off main without sharing any mutable state: hand the \
-            worker a value, get a value back, and keep the model's state on main, so that \
-            nothing needs a lock.
-            """,
-        changes: [
-            """
-            The hop to an operation queue and back to `OperationQueue.main` becomes one line in a \
-            `@MainActor` model: `summary = await Self.summarize(numbers)`, where `summarize` is a \
-            `@concurrent` pure function. The line after the `await` is back on main. Both end \
-            with exactly what a sequential `sorted()` and `reduce(0, +)` give \
-            (`NumbersModelTests.bothEndWithTheSequentialResult`), set on main before anyone is told \
-            (`NumbersModelTests.legacySummaryIsSetOnTheMainQueueBeforeTheCompletion`).
-            """,
-            """
-            The input and the output are values (`[Int]`, a `Summary` struct), so each side owns \
-            its copy: the caller empties its own array right after the hand-off, and the worker \
-            still sorts all 10,000 (`NumbersModelTests.theCallersLaterChangesDoNotReachTheWorker`).
-            """,
-            """
-            The legacy model stays on main by convention, so it needs `@unchecked Sendable` to be \
-            captured by the main-queue block, and nothing checks that it is only touched there. \
-            The modern model is `@MainActor`: the compiler checks the confinement too. On both \
-            sides Swift 6 checks that what crosses is `Sendable`.
-            """,
-        ],
-        pitfalls: [
-            """
-            Confinement holds only if nothing else keeps a reference: a class (or an array of \
-            classes) handed to the worker is shared again, and needs a lock or an actor. Swift 6 \
-            rejects a non-`Sendable` value captured by the operation's `@Sendable` block or \
-            passed to a `@concurrent` function; marking the class `@unchecked Sendable` to \
-            silence it brings the sharing back.
-            """,
-            """
-            Copies cost memory and time: fine for 10,000 `Int`s, not for a large buffer mutated \
-            in place. For those, move ownership (`sending`, `consuming`) or keep the data in an \
-            actor and send it the operations.
-            """,
-            """
-            Without `@concurrent`, a plain `async` function called from the main actor runs on \
-            the main actor under the Swift 6.2 `NonisolatedNonsendingByDefault` setting, and the \
-            sort blocks the UI.
-            """,
-        ],
-        annotations: [
-            """
-            `NumbersModel` is `@unchecked Sendable`: its only mutable state, `summary`, is read \
-            and written on the main queue only. The completion is `@escaping @Sendable`: it runs \
-            on the main queue.
-            """
-        ],
-        appTargetNote: "In an app target with default `MainActor` isolation, `Summary` would be main-actor-isolated, its `Equatable` conformance included, although the `@concurrent` worker builds it; `nonisolated` keeps it a plain value while the model stays `@MainActor`.",
+        prose: Articles.recipe("message-passing-confinement"),
         replaces: [.operationQueue, .addOperation, .mainOperationQueue],
         scenarios: [
             Scenario(

@@ -23,30 +23,7 @@ extension Recipe {
                 "one consumer task over an `AsyncStream` of items and deadlines; swift-async-algorithms' `chunks(ofCount:or:)`"
             ),
         ],
-        problem:
-            "Send events in batches: as soon as N have piled up, or T after the first one of a batch if fewer come, and whatever is left when the app shuts down, with nothing lost or sent twice. You have probably met this in analytics and logging SDKs: a serial queue, an array, a count check in `enqueue` and a timer for the time limit.",
-        changes: [
-            "The serial queue that owned the buffer becomes one consumer task reading one `AsyncStream` of events; `add` yields an item event and never suspends.",
-            "The one-shot `DispatchSourceTimer` armed by the first item becomes a timer task armed by the first item: it sleeps until `maxWait` later on an injected clock and yields a deadline event into the same stream. \"N items\" and \"time is up\" race inside one loop, with no lock.",
-            "Each timer names its batch (both sides). A size flush cancels the timer; a deadline for a batch that has already gone is ignored, so a late tick can't flush the next batch early.",
-            "`finish` becomes `await batcher.finish()`: finishing the stream lets the consumer read what is left and flush it once (`BatcherTests.finishingMidBatchFlushesTheRestOnce`).",
-            "The library answer is swift-async-algorithms' `chunks(ofCount:or:)` (`items.chunks(ofCount: 10, or: AsyncTimerSequence.repeating(every: .seconds(5)))`); this package has no dependencies, so the recipe writes the loop. Note that its time signal is a repeating timer, not one started by each batch's first item.",
-        ],
-        pitfalls: [
-            "Forgetting the final flush loses the last partial batch at shutdown; flushing it from two places sends it twice. Both sides flush once, from the queue or the consumer (`BatcherTests.hundredsOfProducersLoseNothingAndSendNothingTwice`).",
-            "A repeating timer that runs forever flushes a batch of one item almost at once if it arrives just before a tick, and wakes the app for nothing when there are no items. Start the timer at the first item of each batch (`BatcherTests.theDeadlineStartsAtTheFirstItemOfABatch`).",
-            "Back-pressure: `add` never blocks or suspends, and items are never dropped; if `flush` is slower than the producers, items wait in the queue or the stream (unbounded). Batches keep the items' order, one flush at a time.",
-            "An `AsyncStream` still hands out what it buffered after its consumer is cancelled: the loop checks `Task.isCancelled` before each event, or a cancelled batcher would go on flushing (`BatcherTests.cancelDropsTheBufferAndEndsTheTimer`).",
-        ],
-        annotations: [
-            "`Batcher` is `@unchecked Sendable`: only its serial `queue` touches the buffer, the batch number, the timer and the closed flag.",
-            "`flush` and `done` are `@escaping @Sendable`: they run later, on the queue. The timer's event handler is written in nonisolated code.",
-        ],
-        differences: [
-            "`cancel()` on the Legacy side drops the buffer, but a flush in progress runs to the end; on the Modern side it cancels the consumer task, so a flush in progress sees the cancellation (`BatcherTests.cancelDropsTheBufferAndEndsTheTimer`).",
-            "Modern takes an injected `Clock`, so its deadlines are tested exactly on a hand-moved clock; Legacy's `DispatchSourceTimer` is tested in real time with \"at least T\" assertions.",
-        ],
-        appTargetNote: "In an app target with default `MainActor` isolation, `Batcher` would land on the main actor, so its consumer task and deadline timers would inherit the main actor and `add` could be called synchronously only there; `nonisolated` keeps the consumer and its timers off the main actor and `add` callable from anywhere.",
+        prose: Articles.recipe("batch-size-or-time"),
         replaces: [.timerSource, .sourceHandlers, .queueAsync],
         scenarios: [
             Scenario(

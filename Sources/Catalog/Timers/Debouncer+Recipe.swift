@@ -16,25 +16,7 @@ extension Recipe {
             APIMapping("DispatchWorkItem.cancel() + asyncAfter to debounce", "cancel-and-replace a sleeping `Task`"),
             APIMapping("DispatchTime.now()", "`ContinuousClock.now`"),
         ],
-        problem:
-            "React to a burst of events (keystrokes in a search box) once, with the last value, after the burst has paused; and, optionally, at least every so often while a burst goes on.",
-        changes: [
-            "The pending `DispatchWorkItem` becomes the pending `Task`; `item.cancel()` + `asyncAfter` becomes `task.cancel()` + a new task that sleeps until the deadline first.",
-            "The main queue that serialized calls and the action becomes `@MainActor` on the class: its tasks inherit the main actor, so the state needs no lock and the action runs on main.",
-            "A cancelled work item that hasn't started is skipped by its queue. A cancelled task wakes at once with `CancellationError`; it must also check `Task.isCancelled` after the sleep, because a call can land between the end of the sleep and the task getting the main actor back.",
-            "Deadlines are `ContinuousClock` instants instead of `DispatchTime`; the max-interval rule (`min(now + delay, burstStart + maxInterval)`) is the same on both sides. In the \"max interval\" scenario the searches for \"con\", \"concur\" and \"concurren\" run while the typing goes on: each comes 3 after its burst began, with 2 of the delay of 5 still to run.",
-        ],
-        pitfalls: [
-            "`try? await Task.sleep(…)` swallows the cancellation: every replaced task wakes at once and runs the action with its stale argument. That is the classic modern debounce bug (`DebouncerTests.trySleepSwallowsCancellation`).",
-            "Without the check after the sleep, a call that arrives just as the old sleep ends lets both the old and the new argument through.",
-            "An `actor` debouncer is tempting but turns every call into `await debouncer.call(x)`; called from synchronous UI code as `Task { await debouncer.call(x) }`, the calls lose their order. Isolate it to the actor the events come from (`@MainActor` here).",
-            "Debounce is not throttle: a debounced action never runs while the events keep coming, unless you set a max interval (see `throttle-latest`).",
-            "Capture `self` weakly in the pending work, and cancel it when the owner goes away (`deinit`, `isolated deinit`), or a dismissed screen still runs its search.",
-        ],
-        annotations: [
-            "`Debouncer` is `@unchecked Sendable`: `pending` and `burstStart` are only touched on its serial `queue`, and `call` checks that with `dispatchPrecondition`.",
-            "`action` is `@escaping @Sendable`: it runs later, on the queue. The work item's closure is written in nonisolated code.",
-        ],
+        prose: Articles.recipe("debounce"),
         replaces: [.workItemCancel, .workItem, .asyncAfter],
         scenarios: [
             Scenario(

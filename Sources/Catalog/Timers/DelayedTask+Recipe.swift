@@ -21,27 +21,7 @@ extension Recipe {
             APIMapping(
                 "performSelector:withObject:afterDelay: (perform(_:with:afterDelay:))", "`Task { @MainActor in try await Task.sleep(for:); call() }`"),
         ],
-        problem: "Run code once, after a delay, without blocking anyone while waiting.",
-        changes: [
-            "`asyncAfter(deadline: .now() + d)` becomes a task whose first line is `try await Task.sleep(for: d)`; the rest of the task is the delayed block. Inside async code there is no new task at all: sleep and carry on.",
-            "The queue becomes isolation: work for the main queue runs in `Task { @MainActor in … }` (or in a task started from main-actor code, which inherits it); work for a global queue runs in a plain `Task`.",
-            "Delays are `Duration` values instead of `dispatch_time(DISPATCH_TIME_NOW, n * NSEC_PER_SEC)` arithmetic.",
-            "The modern functions return their `Task`, so a caller can await the delayed work or cancel it (see `cancellable-delay`). `asyncAfter` returns nothing.",
-        ],
-        pitfalls: [
-            "A delay is a minimum, not a promise: the block runs when its queue (or actor) gets to it. Never test for exact times; the tests here check \"at least d elapsed\" with `ContinuousClock`.",
-            "`ContinuousClock` (the default for `Task.sleep(for:)`) keeps counting while the machine sleeps; `SuspendingClock` does not. Pick the one that matches what the delay means.",
-            "`asyncAfter` can't be cancelled, and neither can a task whose handle you dropped. Keep the handle when the work may need calling off (`cancellable-delay`).",
-            "Read state when the delay is over, not when it starts: the prompt reads the photo count inside the delayed code, on both sides.",
-            "A `Task { }` created in a nonisolated function does not run on the main actor; say `@MainActor` where the delayed code touches UI.",
-        ],
-        annotations: [
-            "`log`, `photoCount` and `setPrompt` are `@escaping @Sendable`: `asyncAfter` runs them later, on another thread."
-        ],
-        errata: [
-            "*iOS Programming Cookbook*, §7.7: `dispatch_after` does not take \"a delay in nanoseconds\". It takes an absolute `dispatch_time_t` built with `dispatch_time(DISPATCH_TIME_NOW, delta)`; the section corrects itself further down.",
-        ],
-        appTargetNote: "In an app target with default `MainActor` isolation, `processSomething(after:log:)` would be main-actor-isolated and its plain task would inherit the main actor; `nonisolated` keeps that task off the main actor, while `printString` and `foo` stay on it as they say.",
+        prose: Articles.recipe("delayed-task"),
         replaces: [.asyncAfter, .dispatchTime],
         scenarios: [
             Scenario(

@@ -18,76 +18,7 @@ extension Recipe {
                 "asyncAfter retry of pending closures; a cancelled one returns false",
                 "task cancellation: a waiting `acquire()` throws `CancellationError`"),
         ],
-        problem: """
-            Start jobs (image downloads, API calls) no faster than a rate r, allowing a burst \
-            of b at once after a quiet spell, without dropping any: jobs that find the bucket \
-            empty wait their turn, in order. You have probably met this in Nuke's \
-            `RateLimiter`, which spaces out the image requests of a fast-scrolling list.
-            """,
-        changes: [
-            """
-            The pending list and its `asyncAfter` retry become a line of callers that \
-            `await limiter.acquire()`. With rate r and burst b, the first b jobs start at once \
-            and each later start is at least 1/r after the previous one: on a test clock the \
-            starts are exactly 0, 0, 0, 1/r, 2/r, … \
-            (`RateLimiterTests.modernStartsOnTheTestClock`). On a real clock, the rule both \
-            sides keep under any scheduling is the bucket's own: the k-th start comes at least \
-            (k − b + 1)/r after the first, so n intervals after the first start at most b + n \
-            jobs have started (`RateLimiterTests.burstThenOneEveryInterval`, and with 300 legacy callers \
-            `RateLimiterTests.legacyHundredsOfConcurrentCallers`). A burst that itself takes \
-            longer than 1/r, or a retry that wakes two intervals late, has earned a token \
-            meanwhile, and the next start follows at once.
-            """,
-            """
-            The modern limiter is **FIFO**: a caller never overtakes one already waiting, even \
-            when a token has just come in (`RateLimiterTests.modernHundredsOfCallersGoInFIFOOrder`, \
-            200 concurrent callers). The legacy pending list is FIFO too, in the order the \
-            `execute` calls reached the limiter's queue. A caller that finds the bucket empty **suspends**; nothing \
-            is dropped. When jobs come faster than r, the line grows and each waits longer: \
-            put a bound on the line (see `bounded-buffer-backpressure`) if that must not happen.
-            """,
-            """
-            Time comes from an injected `Clock` (`ContinuousClock` in the app), so the tests \
-            run the bucket on a clock they move by hand. Each start resets the refill time \
-            when it empties the bucket, so a late wake-up never earns a token early: the \
-            spacing holds when every sleep overshoots by less than an interval \
-            (`RateLimiterTests.lateWakeUpsKeepTheSpacing`).
-            """,
-            measuredThroughput,
-        ],
-        pitfalls: [
-            """
-            A token is taken only when a caller leaves with it. A caller that is cancelled \
-            while it waits took nothing, so it must give nothing back: a limiter that counts a \
-            token when the caller joins the line and "refunds" it on cancel hands the next \
-            caller a token early, and two jobs start in the same interval.
-            """,
-            """
-            `acquire()` returns the instant the token was taken: measure spacing from that, not \
-            from a clock read after the `await` (the task may resume later).
-            """,
-            """
-            Don't rate-limit with `Task.sleep(for: 1/r)` between jobs in a loop: it can't \
-            allow a burst, and concurrent callers each sleep on their own and start together.
-            """,
-        ],
-        annotations: [
-            """
-            `RateLimiter` is `@unchecked Sendable`: every `var` is only touched on its serial \
-            `queue` (`execute` hops there, the retry runs there). Each pending closure is \
-            `@Sendable`: it runs later, on that queue.
-            """
-        ],
-        differences: [
-            """
-            A modern caller waiting for a token is cancellable at every point: before the call, \
-            at the head of the line (asleep on the clock) or further back. It throws \
-            `CancellationError`, leaves the line, and the bucket has exactly the tokens it had \
-            (`RateLimiterTests.modernCancelledWaitersTakeNothing`). A legacy pending closure \
-            can't be taken out of the list: when its turn comes it returns `false` and uses no \
-            token (`RateLimiterTests.legacyCancelledJobTakesNoToken`).
-            """
-        ],
+        prose: Articles.recipe("rate-limiter"),
         replaces: [.asyncAfter, .dispatchTime],
         scenarios: [
             Scenario(

@@ -20,29 +20,7 @@ extension Recipe {
                 "a cancelled flag checked when asyncAfter fires",
                 "task cancellation: `Task.sleep` throws `CancellationError` at once"),
         ],
-        problem:
-            "Retry a failing operation (a request, a reconnect) after growing delays, give up after a few attempts, and stop at once when the caller no longer wants it.",
-        changes: [
-            "The chain of completion handlers, each `asyncAfter`-ing the next attempt, becomes a `while` loop: `return try await operation(attempt)`, and on failure `try await Task.sleep(for: delay)`; `delay *= 2`.",
-            "The retrier object with its queue, its `isCancelled` flag and its stored completion becomes a function. The caller cancels the task it runs in.",
-            "Cancellation during a backoff ends it at once (the sleep throws); the legacy flag is only read when the backoff ends.",
-            "The outcome is the function's result: the value, the last error, or `CancellationError`.",
-        ],
-        pitfalls: [
-            "Never `try? await Task.sleep` between attempts: a cancelled caller would skip the wait and hammer the server with every remaining attempt.",
-            "Don't retry cancellation: rethrow `CancellationError` from the operation instead of counting it as a failed attempt (the modern loop does).",
-            "Cap the attempts (or the total time), and in production add jitter to the delay so that many clients don't retry in lockstep. Draw it from an injected generator, so tests stay deterministic.",
-            "Retry only what can succeed next time (timeouts, 503s, refused connections), not a 404 or a malformed request.",
-            "A retry chain built on `asyncAfter` keeps its retrier alive until the chain ends; a loop in a task ends with the task.",
-        ],
-        annotations: [
-            "`Retrier` is `@unchecked Sendable`: `isCancelled` and the stored completion are only touched on its serial `queue`.",
-            "The operation, its completion and `log` are `@escaping @Sendable`: they are called later, on other queues.",
-        ],
-        differences: [
-            "Cancelled during a backoff, the legacy retrier reports the cancellation only when the backoff ends (the flag is read when `asyncAfter` fires); the modern loop reports it at once, because `Task.sleep` throws. Neither starts another attempt (`RetrierTests.legacyReportsCancellationWhenTheBackoffEndsModernAtOnce`)."
-        ],
-        appTargetNote: "In an app target with default `MainActor` isolation, `Retrier.run` would run its retry loop on the main actor; `nonisolated` keeps it on the caller's executor.",
+        prose: Articles.recipe("retry-with-backoff"),
         replaces: [.asyncAfter],
         scenarios: [
             Scenario(

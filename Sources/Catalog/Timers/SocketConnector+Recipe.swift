@@ -22,31 +22,8 @@ extension Recipe {
             APIMapping("DispatchSource.cancel()", "`group.cancelAll()` when the first child finishes"),
             APIMapping("__weak/__strong self dance", "task lifetime: cancelling the caller cancels both children"),
         ],
-        problem:
-            "Give an operation a deadline: the timeout handler runs exactly once unless the operation finishes first, and then it never runs.",
-        changes: [
-            "The one-shot timer source on the socket queue becomes a child task that sleeps and throws `TimeoutError`; the connect is the other child. `withTimeout` returns whichever finishes first and cancels the other.",
-            "\"Cancel the timer when the connect completes\" and \"ignore a connect that completes after the timeout\" need no code: the task group cancels the loser and waits for it before `withTimeout` returns, so nothing can fire later.",
-            "The socket queue that serialized the race is gone: the task group decides the winner.",
-            "The weak/strong self dance becomes task lifetime: cancelling the calling task cancels the connect and the timer.",
-            "Swift has no standard `withTimeout`; the project ships one (`Sources/Modern/Timers/WithTimeout.swift`). Copy it with the recipe.",
-        ],
-        pitfalls: [
-            "The losing child must be cancellation-aware. A task group always waits for all its children, so a connect that ignores cancellation keeps `withTimeout` from returning until it finishes, and the timeout means nothing.",
-            "A dispatch source is created suspended: without `resume()` the timer never fires. Keep a reference to it, and `cancel()` it when the race is decided (the legacy side does both in `startConnectTimeout`/`endConnectTimeout`).",
-            "The classic `asyncAfter` alternative with a weak/strong self can't be cancelled: its handler still runs after a successful connect, and must check the state itself.",
-            "Decide the race in one place. On the legacy side, the timer and the connect completion both land on `socketQueue`; a completion handled on another queue could race the timer.",
-        ],
-        annotations: [
-            "`SocketConnector` is `@unchecked Sendable`: its state, timer and completion are only touched on its serial `socketQueue`.",
-            "The timer's event handler is written in nonisolated code with `[weak self]`; the `open` function and the completion are `@escaping @Sendable` because they run on other queues.",
-        ],
-        differences: [
-            "The legacy side lets a losing connect run to its end and drops its late result; the modern side cancels the losing connect, which ends early (`SocketConnectorTests.modernCancelsTheLosingConnectWhileLegacyDropsItsLateResult`).",
-            "Cancelling the calling task stops a modern connect and its timer at once (`connect cancelled`); the legacy connector has no cancellation, and runs until the connect or the timeout (`SocketConnectorTests.modernConnectStopsWhenTheCallerIsCancelled`).",
-        ],
+        prose: Articles.recipe("connect-timeout"),
         modernNeeds: ["Timers/WithTimeout.swift"],
-        appTargetNote: "In an app target with default `MainActor` isolation, `SocketConnector.connect` and `withTimeout` would run on the main actor and `TimeoutError`'s `Equatable` conformance would be main-actor-isolated; `nonisolated` keeps both functions on the caller's executor and the error usable anywhere.",
         replaces: [.timerSource, .sourceHandlers],
         scenarios: [
             Scenario(

@@ -23,27 +23,7 @@ extension Recipe {
             ),
             APIMapping("DispatchSource.cancel()", "`break` out of `for await`; `onTermination` cancels the producer"),
         ],
-        problem:
-            "Stop a repeating timer, either from other code or from within its own handler, so that it never fires again.",
-        changes: [
-            "From inside, the classic handler receives the timer and calls `invalidate()`. The modern handler is the body of `for await`, and it simply `break`s: the stream terminates, and its `onTermination` cancels the producer's sleep (`StoppableTimerTests.modernBreakingOutOfForAwaitCancelsTheProducer`).",
-            "From outside, `invalidate()` has to be sent on the timer's thread: another thread posts it with `RunLoop.perform` and wakes the run loop. The modern `stop()` is `task.cancel()` on the consuming task, and again `onTermination` stops the producer (`StoppableTimerTests.modernStopCancelsTheSleepingProducer`).",
-            "Afterwards the Legacy timer reports `isValid == false`; the modern ticker has dropped its task handle (`isTicking == false`).",
-            "The outside scenario counts ticks rather than printing them (how many fit between the third tick and the stop depends on scheduling), and reports how many came after the stop: none.",
-        ],
-        pitfalls: [
-            "A ticker that only the consumer's `break` or cancellation can stop needs `onTermination` to cancel its producer; without it the producer sleeps and yields into a dead stream forever.",
-            "`invalidate()` must be sent on the thread where the timer was scheduled. Calling it from another thread is unsupported and races with the firing.",
-            "`RunLoop.perform` only enqueues the block: a run loop asleep until its next tick would fire once more before running it. Wake it with `CFRunLoopWakeUp` (`StoppableTimerTests.legacyStopWakesASleepingRunLoop`).",
-            "Check `Task.isCancelled` after each tick: an `AsyncStream` still delivers an element buffered before its consumer was cancelled.",
-        ],
-        annotations: [
-            "`StoppableTimer` is `@unchecked Sendable`: the `Timer` and `RunLoop.perform` blocks are `@Sendable` and capture `self`. Its timer and tick count are touched only on the timer's thread; other threads only call `stop`, which posts with the thread-safe `RunLoop.perform` and `CFRunLoopWakeUp`.",
-            "The `done` callback of `stop` is `@escaping @Sendable`: it runs on the timer's thread.",
-        ],
-        differences: [
-            "Stopping the Legacy timer from another thread is only a request: `stop` returns before the posted `invalidate()` has run, and the timer can fire until it does (`StoppableTimerTests.legacyStopFromAnotherThreadIsOnlyARequest`). The modern `stop()` runs on the main actor, like the ticks, so it has taken effect when it returns (`StoppableTimerTests.modernStopFromOutsideRunsNoTickAfterStop`)."
-        ],
+        prose: Articles.recipe("timer-invalidate"),
         replaces: [.timerInvalidate, .scheduledTimer, .runLoopPerform, .timer],
         scenarios: [
             Scenario(

@@ -19,31 +19,7 @@ extension Recipe {
                 "an actor holding the latest argument and one sleeping `Task`, never cancelled and replaced"),
             APIMapping("DispatchTime.now() (last run)", "an injected `Clock`'s `now`"),
         ],
-        problem:
-            "Refresh something expensive (a status line, a table, a server sync) as events stream in: the first event right away, then at most once per interval, always with the newest data, and never stalled while events keep coming. You have probably met this in iTerm2's `iTermRateLimitedUpdate` or matrix-ios-sdk's `MXThrottler`.",
-        changes: [
-            "The serial queue that owned `latest`, `lastRun` and the armed work item becomes an actor; `call` is `await throttler.call(x)`, and the action runs on the actor.",
-            "The one armed `asyncAfter` becomes one `Task` that sleeps until `lastRun + interval` on an injected clock and then runs whatever is latest. A call while it sleeps only replaces `latest`: nothing is cancelled or rescheduled.",
-            "`DispatchTime.now()` becomes `clock.now`: the clock is a parameter (`ContinuousClock` by default), so `ThrottlerTests` drive time by hand and assert exact runs without sleeping.",
-            "Throttle vs debounce, side by side: ten triggers 3 ms apart with a 50 ms interval. Throttle runs trigger 1 at once and trigger 10 when the interval ends (two runs). `debounce` runs only trigger 10, 50 ms after it, and under a steady stream never runs at all without a max interval.",
-            "Both sides count the interval from the end of the previous run, so a run never starts less than `interval` after the previous one finished (`ThrottlerTests.aSteadyStreamNeverRunsTwoCloserThanTheInterval`).",
-        ],
-        pitfalls: [
-            "Cancel-and-replace on every call (`armed?.cancel()` then a new `asyncAfter`, or `task.cancel()` then a new `Task`) is a debounce: a steady stream of calls never runs (`ThrottlerTests.cancelAndReplaceNeverRunsUnderASteadyStream`).",
-            "Without the latest-argument slot, the throttler drops the trailing call: the last state is never shown. Both sides run the last trigger (`ThrottlerTests.tenQuickTriggersRunTwiceFirstAndLast`).",
-            "swift-async-algorithms' `_throttle(for:latest:)` is not Combine's `throttle(for:scheduler:latest:)`: it is pull-based, so with `latest: true` it emits the next element after the interval rather than the cached latest at the interval's end, and its final element can be lost (apple/swift-async-algorithms issues 266 and 248). This recipe behaves like Combine's `latest: true`, leading edge included.",
-            "The sleeping task captures the actor weakly, and `deinit` cancels it: a throttler dropped with a call pending never runs it (`ThrottlerTests.aReleasedThrottlerNeverRunsItsPendingCall`).",
-            "After `cancel()` the sleeping task must end without running: it checks `Task.isCancelled` after waking, because the clock may have woken it just before the cancel (`ThrottlerTests.cancelDropsThePendingCallAndEndsTheSleep`).",
-            "Back-pressure: callers never wait for the action; a slower action only stretches the gaps. Intermediate calls are dropped, never queued; order is FIFO only in that the run value is the newest one the actor (or queue) received.",
-        ],
-        annotations: [
-            "`Throttler` is `@unchecked Sendable`: `latest`, `lastRun` and `armed` are only touched on its serial `queue`; `call` and `cancel` hop there with `queue.async`.",
-            "`action` is `@escaping @Sendable`: it runs later, on the queue.",
-        ],
-        differences: [
-            "Legacy `call` is fire-and-forget from any thread (it hops with `queue.async`); Modern `call` is `await throttler.call(x)`, ordered per caller by the actor. Both take hundreds of concurrent callers (`ThrottlerTests.hundredsOfConcurrentCallersRunSpacedAndEndOnTheLast`).",
-            "Modern takes an injected `Clock`, so its behaviour is tested exactly on a manual clock (`ThrottlerTests.modernOnAManualClockRunsExactlyAtTheIntervalEnd`); Legacy reads `DispatchTime.now()` and is tested in real time with \"at least\" assertions.",
-        ],
+        prose: Articles.recipe("throttle-latest"),
         replaces: [.asyncAfter, .workItem],
         scenarios: [
             Scenario(

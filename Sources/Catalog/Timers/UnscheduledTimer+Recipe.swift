@@ -27,27 +27,7 @@ extension Recipe {
             ),
             APIMapping("DispatchQueue.global().asyncAfter", "`try await clock.sleep(for:)` before `start()`"),
         ],
-        problem: "Build a timer ahead of time and only set it going later, from wherever the decision is made.",
-        changes: [
-            "An unscheduled `Timer` is a timer on no run loop; scheduling it is `RunLoop.add(_:forMode:)` on the thread that runs that run loop, posted from elsewhere with `RunLoop.perform`. The modern ticker stores its interval and clock in `init` and creates its producer task in `start()`: nothing exists to run before then.",
-            "The Legacy owner thread must keep its run loop running while nothing is scheduled, so it adds a keep-alive timer in the distant future; `stop()` ends the loop with `CFRunLoopStop`. The modern side has no run loop to keep alive.",
-            "Both sides record `created`, stay silent for three intervals, then `start`, three `Painting` lines and `stop`: no tick can come before `start`.",
-        ],
-        pitfalls: [
-            "`RunLoop.perform` only enqueues the block; a run loop asleep until its next timer runs the block then. Wake it with `CFRunLoopWakeUp`.",
-            "A run loop with no timer or source returns from `run` at once, so the thread would exit before the timer is ever added.",
-            "A timer's first fire date is fixed when it is created (on Linux, `Timer(timeInterval:…)` sets it to the creation time), so a timer scheduled later fires at once. Set `fireDate` before adding it if the first tick should be one interval after the start.",
-        ],
-        platformNotes: [
-            "**Linux**: to wake the run loop, keep the `CFRunLoopGetCurrent()` of the owner thread: `getCFRunLoop()` is not public there, and the file needs `import CoreFoundation`.",
-        ],
-        annotations: [
-            "`UnscheduledTimer` is `@unchecked Sendable`: `Timer`'s block and `RunLoop.perform`'s block are `@Sendable`, so they can capture `self` only if it is. Its mutable state is touched only on the owner thread; other threads only call `start()` and `stop()`, which post with the thread-safe `RunLoop.perform` and `CFRunLoopWakeUp`.",
-            "The `asyncAfter` block is `@Sendable` and captures the painter and the `@Sendable` log.",
-        ],
-        differences: [
-            "The Legacy timer's first fire date was fixed when it was created, so scheduled three intervals later it is already due and fires at once (`UnscheduledTimerTests.legacyFireDateIsFixedWhenTheTimerIsCreated`). The modern ticker counts its deadlines from `start()`, so its first tick comes one interval after the start (`UnscheduledTimerTests.modernFirstTickComesOneIntervalAfterStart`)."
-        ],
+        prose: Articles.recipe("unscheduled-timer-runloop"),
         replaces: [.unscheduledTimer, .runLoopAdd, .runLoopRun, .runLoopPerform, .timer, .timerFireDate],
         scenarios: [
             Scenario(

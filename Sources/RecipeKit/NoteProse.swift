@@ -1,0 +1,51 @@
+/// A guide note's prose: what its Markdown article holds, field by field.
+public struct NoteProse: Sendable, Equatable {
+    public static let legacyHeading = "What it did"
+    public static let nothingToRunHeading = "Why there is nothing to run"
+    public static let insteadHeading = "What to do instead"
+    public static let pitfallsHeading = "Pitfalls"
+    public static let errataHeading = "Where the original texts are wrong"
+
+    /// The headings an article may have, in the order it has them.
+    public static let headings = [legacyHeading, nothingToRunHeading, insteadHeading, pitfallsHeading, errataHeading]
+
+    public var legacy: String
+    public var nothingToRun: String
+    public var instead: [String]
+    public var pitfalls: [String]
+    public var errata: [String]
+    /// What the article got wrong (see `Article.problems`), plus a missing required section.
+    public var problems: [String]
+
+    public init(legacy: String, nothingToRun: String, instead: [String], pitfalls: [String] = [], errata: [String] = [])
+    {
+        self.legacy = legacy
+        self.nothingToRun = nothingToRun
+        self.instead = instead
+        self.pitfalls = pitfalls
+        self.errata = errata
+        problems = []
+    }
+
+    /// The prose of `markdown`, an article.
+    public init(markdown: String) {
+        let article = Article(markdown: markdown, headings: Self.headings)
+        self.init(
+            legacy: article.paragraph(Self.legacyHeading) ?? "",
+            nothingToRun: article.paragraph(Self.nothingToRunHeading) ?? "",
+            instead: article.bullets(Self.insteadHeading), pitfalls: article.bullets(Self.pitfallsHeading),
+            errata: article.bullets(Self.errataHeading))
+        problems =
+            article.problems + (legacy.isEmpty ? ["no '## \(Self.legacyHeading)'"] : [])
+            + (nothingToRun.isEmpty ? ["no '## \(Self.nothingToRunHeading)'"] : [])
+    }
+
+    /// The article's Markdown.
+    public var markdown: String {
+        Article.markdown([
+            (Self.legacyHeading, .paragraph(legacy)), (Self.nothingToRunHeading, .paragraph(nothingToRun)),
+            (Self.insteadHeading, .bullets(instead)), (Self.pitfallsHeading, .bullets(pitfalls)),
+            (Self.errataHeading, .bullets(errata)),
+        ])
+    }
+}

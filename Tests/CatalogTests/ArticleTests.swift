@@ -1,0 +1,66 @@
+import Catalog
+import Foundation
+import RecipeKit
+import Testing
+
+/// The pages' prose lives in Markdown articles (`Sources/Catalog/Articles/<Chapter>/<id>.md`):
+/// one per recipe, note and chapter, none without an entry, each with only the headings it may
+/// have.
+@Suite struct ArticleTests {
+    static let ids = Set(Catalog.recipes.map(\.id) + Catalog.notes.map(\.id))
+
+    /// Each in its chapter's folder, where the page's "This page's prose" link points.
+    @Test func everyRecipeAndNoteHasAnArticleInItsChaptersFolder() {
+        let chapters =
+            Catalog.recipes.map { ($0.id, $0.chapter.folder) } + Catalog.notes.map { ($0.id, $0.chapter.folder) }
+        for (id, folder) in chapters {
+            #expect(
+                Articles.path(of: id) == "\(folder)/\(id).md", "\(id) has no article at Articles/\(folder)/\(id).md")
+        }
+    }
+
+    @Test func everyChapterHasAnIntroduction() {
+        for chapter in Set(Catalog.recipes.map(\.chapter) + Catalog.notes.map(\.chapter)) {
+            #expect(!Articles.introduction(chapter.folder).isEmpty, "\(chapter.folder) has no introduction.md")
+        }
+    }
+
+    @Test(arguments: Articles.texts.keys.sorted())
+    func everyArticleBelongsToAnEntryAndHasOnlyKnownHeadings(_ path: String) throws {
+        let name = (path as NSString).lastPathComponent
+        guard name != Articles.introductionName else { return }
+        let id = String(name.dropLast(".md".count))
+        #expect(Self.ids.contains(id), "\(path) belongs to no recipe or note")
+        let text = try #require(Articles.texts[path])
+        let problems =
+            Catalog.recipe(id) != nil ? RecipeProse(markdown: text).problems : NoteProse(markdown: text).problems
+        #expect(problems.isEmpty, "\(path): \(problems.joined(separator: "; "))")
+    }
+
+    @Test func anUnknownHeadingTextOutsideASectionAndATwiceGivenHeadingAreProblems() {
+        let prose = RecipeProse(
+            markdown: "Stray text\n## Problem\n\nA problem.\n\n## Problm\n\n- typo\n\n## Problem\n\nagain\n")
+        #expect(
+            prose.problems == [
+                "text outside a section: 'Stray text'", "unknown heading '## Problm'", "'## Problem' given twice",
+            ])
+        #expect(RecipeProse(markdown: "## Pitfalls\n\n- one\n").problems == ["no '## Problem'"])
+    }
+
+    @Test func wrappedBulletsAreJoinedAndNothingIsLost() {
+        let prose = RecipeProse(
+            problem: "Run jobs in order.",
+            changes: [String(repeating: "word ", count: 40) + "- not a list item", "`a b` and 1. also fine"])
+        let markdown = prose.markdown
+        #expect(markdown.split(separator: "\n").allSatisfy { $0.count <= 100 })
+        #expect(RecipeProse(markdown: markdown) == prose)
+    }
+
+    /// Writing an entry's prose back out and reading it again gives the same prose, so an article
+    /// regenerated from the catalog (or reformatted) loses nothing.
+    @Test(arguments: Catalog.recipes.map(\.id))
+    func anArticleReadsBackAsItWasWritten(_ id: String) throws {
+        let recipe = try #require(Catalog.recipe(id))
+        #expect(RecipeProse(markdown: recipe.prose.markdown) == recipe.prose)
+    }
+}
