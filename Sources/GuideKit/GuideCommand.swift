@@ -7,6 +7,7 @@ public enum GuideCommand {
         var out = FileDescriptorStream.standardOutput
         let err = FileDescriptorStream.standardError
         var check = false
+        var docc: URL?
         var directory = SourceFile.packageRoot.appendingPathComponent("Guide")
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -18,6 +19,12 @@ public enum GuideCommand {
                     return 64
                 }
                 directory = URL(fileURLWithPath: path)
+            case "--docc":
+                guard let path = remaining.popFirst() else {
+                    err.write("guide: --docc takes a directory\n")
+                    return 64
+                }
+                docc = URL(fileURLWithPath: path)
             case "-h", "--help":
                 print(
                     """
@@ -27,6 +34,8 @@ public enum GuideCommand {
                       swift run guide             regenerate Guide/
                       swift run guide --check     exit 1, naming the stale files, if Guide/ is out of date
                       swift run guide --output D  write (or check) D instead of Guide/
+                      swift run guide --docc D    write the guide as a DocC catalog, D/\(DocCCatalog.name).docc
+                                                  (Scripts/build-site.sh turns it into a static site)
                     """, to: &out)
                 return 0
             default:
@@ -40,6 +49,24 @@ public enum GuideCommand {
         } catch {
             err.write("guide: \(error)\n")
             return 1
+        }
+        if let docc {
+            let catalog = docc.appendingPathComponent("\(DocCCatalog.name).docc")
+            do {
+                try? FileManager.default.removeItem(at: catalog)
+                let pages = DocCCatalog.files(from: files)
+                for (path, text) in pages {
+                    let url = catalog.appendingPathComponent(path)
+                    try FileManager.default.createDirectory(
+                        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try text.write(to: url, atomically: true, encoding: .utf8)
+                }
+                print("guide: wrote \(pages.count) files in \(catalog.path)", to: &out)
+                return 0
+            } catch {
+                err.write("guide: \(error)\n")
+                return 1
+            }
         }
         let existing = existingFiles(in: directory)
         if check {

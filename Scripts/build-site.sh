@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds the guide as a static DocC site from the same sources as Guide/.
+#
+#   Scripts/build-site.sh [output folder]     (default .build/site)
+#
+# `swift run guide --docc` writes the DocC catalog (ConcurrencyMigration.docc); the toolchain's
+# `docc convert --transform-for-static-hosting` turns it into a folder any static server can serve.
+# Any DocC warning (a broken link, an unknown directive) fails the build. To read it locally:
+#
+#   python3 -m http.server --directory .build/site 8000
+#   open http://localhost:8000/documentation/concurrencymigration/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+output="${1:-.build/site}"
+catalog="$(mktemp -d)"
+trap 'rm -rf "$catalog"' EXIT
+
+if command -v docc > /dev/null; then docc=(docc); else docc=(xcrun docc); fi
+
+swift run guide --docc "$catalog"
+rm -rf "$output"
+"${docc[@]}" convert "$catalog/ConcurrencyMigration.docc" \
+    --output-path "$output" \
+    --transform-for-static-hosting \
+    --fallback-display-name ConcurrencyMigration \
+    --fallback-bundle-identifier org.swift.concurrency-migration \
+    --warnings-as-errors
+echo "site: $output (serve it: python3 -m http.server --directory $output 8000;" \
+    "then open http://localhost:8000/documentation/concurrencymigration/)"
