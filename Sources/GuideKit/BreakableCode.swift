@@ -11,24 +11,9 @@ enum BreakableCode {
 
     /// `cell` (Markdown) with each long backticked span that is not a link's text made breakable.
     static func cell(_ cell: String) -> String {
-        var result = ""
-        var rest = cell[...]
-        while let open = rest.firstIndex(of: "`") {
-            result += rest[..<open]
-            let afterOpen = rest.index(after: open)
-            guard let close = rest[afterOpen...].firstIndex(of: "`") else {
-                result += rest[open...]
-                return result
-            }
-            let code = rest[afterOpen..<close]
-            if code.count >= minimumLength && !result.hasSuffix("[") {
-                result += "<code>" + breakable(String(code)) + "</code>"
-            } else {
-                result += rest[open...close]
-            }
-            rest = rest[rest.index(after: close)...]
+        CodeSpans.replacing(in: cell) { code, before, _ in
+            code.count >= minimumLength && !before.hasSuffix("[") ? "<code>" + breakable(code) + "</code>" : "`\(code)`"
         }
-        return result + rest
     }
 
     /// `code` escaped for HTML, with `<wbr>` after each `.`, `:`, `,` and `(` that has more after it,

@@ -19,34 +19,19 @@ struct CrossReferences {
     /// slug of the page being written (`nil` for `Guide/README.md`); `self` is the id of that page,
     /// which is not linked to itself. Unknown ids are appended to `unknown`.
     func link(_ markdown: String, from chapter: String?, page: String? = nil, unknown: inout [String]) -> String {
-        var result = ""
-        var rest = markdown[...]
-        while let open = rest.firstIndex(of: "`") {
-            result += rest[..<open]
-            let afterOpen = rest.index(after: open)
-            guard let close = rest[afterOpen...].firstIndex(of: "`") else {
-                result += rest[open...]
-                return result
+        var found: [String] = []
+        let linked = CodeSpans.replacing(in: markdown) { word, before, after in
+            let alreadyLinked = before.hasSuffix("[") && after.hasPrefix("](")
+            guard Self.looksLikeID(word) && !alreadyLinked else { return "`\(word)`" }
+            guard let slug = pages[word], word != page else {
+                if pages[word] == nil { found.append(word) }
+                return "`\(word)`"
             }
-            let word = String(rest[afterOpen..<close])
-            let afterClose = rest.index(after: close)
-            let alreadyLinked = result.hasSuffix("[") && rest[afterClose...].hasPrefix("](")
-            if Self.looksLikeID(word) && !alreadyLinked {
-                if let slug = pages[word], word != page {
-                    let path =
-                        chapter == nil ? "\(slug)/\(word).md" : slug == chapter ? "\(word).md" : "../\(slug)/\(word).md"
-                    result += "[`\(word)`](\(path))"
-                } else {
-                    if pages[word] == nil { unknown.append(word) }
-                    result += "`\(word)`"
-                }
-            } else {
-                result += rest[open...close]
-            }
-            rest = rest[afterClose...]
+            let path = chapter == nil ? "\(slug)/\(word).md" : slug == chapter ? "\(word).md" : "../\(slug)/\(word).md"
+            return "[`\(word)`](\(path))"
         }
-        result += rest
-        return result
+        unknown += found
+        return linked
     }
 
     /// Kebab-case with at least one hyphen: `actor-reentrancy`, not `async` or `--full`.
