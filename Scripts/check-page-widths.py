@@ -41,8 +41,7 @@ body { margin: 0; }
   background-color: rgba(129, 139, 152, .12); }
 .markdown-body pre { padding: 16px; overflow: auto; line-height: 1.45; border-radius: 6px;
   background-color: #f6f8fa; }
-.markdown-body pre code { background: transparent; }
-.markdown-body pre code { font-size: 100%%; padding: 0; white-space: pre; }
+.markdown-body pre code { font-size: 100%%; padding: 0; white-space: pre; background: transparent; }
 .markdown-body table { border-spacing: 0; border-collapse: collapse; display: block; width: max-content;
   max-width: 100%%; overflow: auto; }
 .markdown-body td, .markdown-body th { padding: 6px 13px; border: 1px solid #d1d9e0; }

@@ -28,7 +28,7 @@ struct ErrataPage {
 
     var markdown: String {
         var page = [
-            "# Where the original texts are wrong",
+            "# \(RecipeProse.errataHeading)",
             "",
             "[All recipes](README.md#sources)",
             "",

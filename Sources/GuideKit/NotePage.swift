@@ -37,10 +37,10 @@ struct NotePage {
             "> A guide note: there is nothing to run, so `swift run compare \(note.id)` prints this note "
                 + "instead of comparing two sides.",
             "",
-            "## What it did", "", linked(note.legacy), "",
-            "## Why there is nothing to run", "", linked(note.nothingToRun), "",
+            "## \(NoteProse.legacyHeading)", "", linked(note.legacy), "",
+            "## \(NoteProse.nothingToRunHeading)", "", linked(note.nothingToRun), "",
         ]
-        page += section("What to do instead", note.instead)
+        page += section(NoteProse.insteadHeading, note.instead)
         if let code {
             // One file after the other: a note's code is short, and two columns would not fit.
             page += ["## The code, on Apple platforms", ""]
@@ -50,7 +50,7 @@ struct NotePage {
                 ]
             }
         }
-        page += section("Pitfalls", note.pitfalls)
+        page += section(NoteProse.pitfallsHeading, note.pitfalls)
         page += section("Sources", note.sources)
         let article = "Sources/Catalog/Articles/\(note.chapter.folder)/\(note.id).md"
         page += [

@@ -47,7 +47,7 @@ struct RecipePage {
         page += opening
         page.append(linked(recipe.problem))
         page.append("")
-        page += section("What changed and why", recipe.changes)
+        page += section(RecipeProse.changesHeading, recipe.changes)
         page += implementations
         page += output
         page.append("## Parity rule")
@@ -57,10 +57,10 @@ struct RecipePage {
             page.append("- **\(scenario.name)**: \(rules).")
         }
         page.append("")
-        page += section("Where the two sides differ on purpose", recipe.differences)
-        page += section("Pitfalls", recipe.pitfalls)
-        page += section("Platform notes", recipe.platformNotes)
-        page += section("Swift 6 annotations the legacy side needed", recipe.annotations)
+        page += section(RecipeProse.differencesHeading, recipe.differences)
+        page += section(RecipeProse.pitfallsHeading, recipe.pitfalls)
+        page += section(RecipeProse.platformNotesHeading, recipe.platformNotes)
+        page += section(RecipeProse.annotationsHeading, recipe.annotations)
         page += section(
             "What its primitives cost",
             costs.map {
