@@ -19,34 +19,15 @@ public struct GuideNote: Sendable, Identifiable {
     public let file: String?
     /// The legacy APIs the note is about, each with what to use instead.
     public let apis: [APIMapping]
-    /// Markdown: what the legacy API did, and why apps called it.
-    public let legacy: String
-    /// Markdown: why there is nothing to run here, on Linux or in Swift concurrency.
-    public let nothingToRun: String
-    /// Markdown bullets: what to do instead.
-    public let instead: [String]
-    /// Markdown bullets: mistakes a migrating reader will meet.
-    public let pitfalls: [String]
-    /// Markdown bullets: where a text the entry cites would mislead a reader (a wrong API, a race, a
-    /// crash), each opening with its citation. They are gathered on one page, `Guide/errata.md`.
-    public let errata: [String]
+    /// The note's prose, read from its Markdown article (see `NoteProse`).
+    public let prose: NoteProse
     /// Whether the note's Modern code must keep a legacy API (a dispatch source with no
     /// concurrency counterpart), so that the lint test lets it.
     public let isBridging: Bool
 
     public init(
-        id: String,
-        title: String,
-        chapter: Chapter,
-        sources: [String],
-        file: String? = nil,
-        apis: [APIMapping],
-        legacy: String,
-        nothingToRun: String,
-        instead: [String],
-        pitfalls: [String] = [],
-        errata: [String] = [],
-        isBridging: Bool = false
+        id: String, title: String, chapter: Chapter, sources: [String], file: String? = nil, apis: [APIMapping],
+        prose: NoteProse, isBridging: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -54,13 +35,15 @@ public struct GuideNote: Sendable, Identifiable {
         self.sources = sources
         self.file = file
         self.apis = apis
-        self.legacy = legacy
-        self.nothingToRun = nothingToRun
-        self.instead = instead
-        self.pitfalls = pitfalls
-        self.errata = errata
+        self.prose = prose
         self.isBridging = isBridging
     }
+
+    public var legacy: String { prose.legacy }
+    public var nothingToRun: String { prose.nothingToRun }
+    public var instead: [String] { prose.instead }
+    public var pitfalls: [String] { prose.pitfalls }
+    public var errata: [String] { prose.errata }
 
     /// The legacy code, relative to the package root, if the note has code.
     public var legacyPath: String? { file.map { "Sources/Legacy/\($0)" } }
@@ -91,19 +74,4 @@ public struct GuideNote: Sendable, Identifiable {
         return lines.joined(separator: "\n")
     }
 
-    /// A note whose prose comes from its Markdown article (see `NoteProse`).
-    public init(
-        id: String, title: String, chapter: Chapter, sources: [String], file: String? = nil, apis: [APIMapping],
-        prose: NoteProse, isBridging: Bool = false
-    ) {
-        self.init(
-            id: id, title: title, chapter: chapter, sources: sources, file: file, apis: apis, legacy: prose.legacy,
-            nothingToRun: prose.nothingToRun, instead: prose.instead, pitfalls: prose.pitfalls, errata: prose.errata,
-            isBridging: isBridging)
-    }
-
-    /// The prose, as its article holds it.
-    public var prose: NoteProse {
-        NoteProse(legacy: legacy, nothingToRun: nothingToRun, instead: instead, pitfalls: pitfalls, errata: errata)
-    }
 }

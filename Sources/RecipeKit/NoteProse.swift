@@ -9,10 +9,16 @@ public struct NoteProse: Sendable, Equatable {
     /// The headings an article may have, in the order it has them.
     public static let headings = [legacyHeading, nothingToRunHeading, insteadHeading, pitfallsHeading, errataHeading]
 
+    /// Markdown: what the legacy API did, and why apps called it.
     public var legacy: String
+    /// Markdown: why there is nothing to run here, on Linux or in Swift concurrency.
     public var nothingToRun: String
+    /// Markdown bullets: what to do instead.
     public var instead: [String]
+    /// Markdown bullets: mistakes a migrating reader will meet.
     public var pitfalls: [String]
+    /// Markdown bullets: where a text the entry cites would mislead a reader, each opening with
+    /// its citation (gathered on `Guide/errata.md`).
     public var errata: [String]
     /// What the article got wrong (see `Article.problems`), plus a missing required section.
     public var problems: [String]

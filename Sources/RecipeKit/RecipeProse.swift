@@ -18,13 +18,26 @@ public struct RecipeProse: Sendable, Equatable {
         annotationsHeading, errataHeading, appTargetHeading,
     ]
 
+    /// Markdown: the problem, in a sentence or two.
     public var problem: String
+    /// Markdown bullets: what changed between the sides, and why.
     public var changes: [String]
+    /// Markdown bullets: where the two sides intentionally behave differently. Each one is
+    /// asserted by a behaviour test.
     public var differences: [String]
+    /// Markdown bullets: mistakes a migrating reader will meet, the one that bites hardest first
+    /// (the page's opening block shows it).
     public var pitfalls: [String]
+    /// Markdown bullets: facts true of one platform only, each opening with **Linux** or
+    /// **Darwin** (how this package's runs on Linux differ from an app's on Apple platforms).
     public var platformNotes: [String]
+    /// Markdown bullets: the Swift 6 annotations the legacy side needed, and why each is sound.
     public var annotations: [String]
+    /// Markdown bullets: where a text the entry cites would mislead a reader (a wrong API, a race, a
+    /// crash), each opening with its citation. They are gathered on one page, `Guide/errata.md`.
     public var errata: [String]
+    /// Markdown, one sentence: what default `MainActor` isolation (an Xcode 26 app target) would
+    /// change in the Modern pattern and what keeps it as written; the copy line shows it.
     public var appTargetNote: String?
     /// What the article got wrong (see `Article.problems`), plus a missing problem statement.
     public var problems: [String]

@@ -11,7 +11,7 @@ import Testing
     static func recipe(legacy: [String], modern: [String], rules: [ParityRule] = [.exact]) -> Recipe {
         Recipe(
             id: "fixture", title: "A fixture", chapter: chapter, sources: ["none"], file: "Fixtures/Fixture.swift",
-            apis: [], problem: "", changes: [],
+            apis: [], prose: RecipeProse(problem: ""),
             scenarios: [
                 Scenario(
                     rules: rules,

@@ -198,7 +198,7 @@ import Testing
         let recipe = try #require(Catalog.recipe("serial-queue"))
         let typo = Recipe(
             id: recipe.id, title: recipe.title, chapter: recipe.chapter, sources: recipe.sources, file: recipe.file,
-            apis: recipe.apis, problem: "Unlike `serial-queu`, this …", changes: [], scenarios: [])
+            apis: recipe.apis, prose: RecipeProse(problem: "Unlike `serial-queu`, this …"), scenarios: [])
         await #expect(throws: GuideGenerator.UnknownRecipeIDs.self) {
             _ = try await GuideGenerator.files(recipes: [typo])
         }

@@ -70,7 +70,7 @@ import Testing
         }
         let recipe = Recipe(
             id: "fixture", title: "Fixture", chapter: chapter, sources: [], file: "Fixture.swift", apis: [],
-            problem: "", changes: [], scenarios: scenarios)
+            prose: RecipeProse(problem: ""), scenarios: scenarios)
         let judgements = await Scenario.judgeAll(scenarios.map { (recipe, $0) }, pace: .test)
         #expect(judgements.map { $0.legacy.lines } == (1...5).map { ["line \($0)"] })
         #expect(judgements.map(\.verdict.agrees) == [true, true, false, true, true])
