@@ -6,7 +6,9 @@
 Serves the site built by Scripts/build-site.sh on a loopback port, loads each page in an iframe of
 the given window width (DocC lays a page out by the width it is given), waits for DocC to render it,
 and measures every code listing: one whose content is wider than its box is cut off or scrolls
-sideways. It also checks that both the Legacy and the Modern block of every page are there.
+sideways. It also checks that both the Legacy and the Modern block of every page are there, and that
+the navigator's filter, given an API's name (`--find`, default DispatchSemaphore), finds its
+"Find your code" page.
 Exits 1 when anything is wrong. Needs Debian's `chromium`.
 """
 import argparse
@@ -23,7 +25,7 @@ import threading
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 HARNESS = """<!doctype html><meta charset=utf-8><body><pre id="report"></pre><script>
-const pages = %(pages)s, widths = %(widths)s, results = [];
+const pages = %(pages)s, widths = %(widths)s, query = %(query)s, results = [];
 const sleep = ms => new Promise(r => setTimeout(r, ms));
 async function check(page, width) {
   const frame = document.createElement('iframe');
@@ -59,9 +61,35 @@ async function check(page, width) {
   frame.remove();
   return found;
 }
+async function filter(query) {
+  // The navigator shows beside the page from 1,024 px; type into its filter like a reader.
+  const frame = document.createElement('iframe');
+  frame.style.width = '1600px'; frame.style.height = '900px';
+  frame.src = '/documentation/concurrencymigration/';
+  document.body.appendChild(frame);
+  const field = () => frame.contentDocument && frame.contentDocument.querySelector('.navigator input.filter__input');
+  for (let i = 0; i < 200 && !field(); i++) await sleep(100);
+  // The navigator restores its saved state once its index has loaded, which clears a filter
+  // typed before then: wait for it.
+  await sleep(4000);
+  const found = { query, titles: [] };
+  const input = field();
+  if (input) {
+    input.value = query;
+    input.dispatchEvent(new frame.contentWindow.Event('input', { bubbles: true }));
+    await sleep(2000);
+    // The list recycles its rows and parks the unused ones above the top: keep those in view.
+    found.titles = [...frame.contentDocument.querySelectorAll('.navigator-card-item')]
+      .filter(item => item.getBoundingClientRect().top >= 0)
+      .map(item => item.innerText.trim());
+  }
+  frame.remove();
+  return found;
+}
 (async () => {
   for (const width of widths) for (const page of pages) results.push(await check(page, width));
-  document.getElementById('report').textContent = JSON.stringify(results);
+  const filtered = await filter(query);
+  document.getElementById('report').textContent = JSON.stringify({ results, filtered });
 })();
 </script>"""
 
@@ -78,6 +106,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", default=str(ROOT / ".build/site"), help="the built site (default .build/site)")
     parser.add_argument("--widths", default="1000,1600", help="window widths in px (default 1000,1600)")
+    parser.add_argument("--find", default="DispatchSemaphore",
+                        help="what to type into the navigator's filter (default DispatchSemaphore)")
     parser.add_argument("--limit", type=int, default=0, help="check only the first N recipe pages")
     parser.add_argument("ids", nargs="*", help="recipe ids (default: every recipe page)")
     arguments = parser.parse_args()
@@ -89,7 +119,7 @@ def main():
         ids = ids[: arguments.limit]
     widths = [int(w) for w in arguments.widths.split(",")]
     (site / "_check.html").write_text(
-        HARNESS % {"pages": json.dumps(ids), "widths": json.dumps(widths)}, encoding="utf-8")
+        HARNESS % {"pages": json.dumps(ids), "widths": json.dumps(widths), "query": json.dumps(arguments.find)}, encoding="utf-8")
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):
             pass
@@ -110,7 +140,8 @@ def main():
     match = re.search(r'<pre id="report">(.*?)</pre>', dom, re.S)
     if not match or not match.group(1).strip():
         sys.exit("check-site: the pages did not finish loading")
-    results = json.loads(html.unescape(match.group(1)))
+    report = json.loads(html.unescape(match.group(1)))
+    results, filtered = report["results"], report["filtered"]
     bad = 0
     for result in results:
         problems = []
@@ -124,6 +155,14 @@ def main():
         if problems:
             bad += 1
             print(f"{result['page']} at {result['width']} px: " + "; ".join(problems))
+    # The filter keeps the pages whose titles match and the chapters or groups they are in.
+    exact = [title for title in filtered["titles"] if title == arguments.find]
+    if not exact:
+        bad += 1
+        print(f"the navigator's filter for {arguments.find!r} does not find its page "
+              f"(it shows {filtered['titles'][:8]})")
+    else:
+        print(f"the navigator's filter for {arguments.find!r} finds " + ", ".join(filtered["titles"]))
     listings = sum(result["listings"] for result in results)
     print(f"{len(results) - bad} of {len(results)} page views fine ({len(ids)} pages at {widths} px, "
           f"{listings} code listings measured)")

@@ -1,4 +1,6 @@
+import Catalog
 import Foundation
+import RecipeKit
 
 /// The guide as a DocC catalog: the same pages as `Guide/`, rewritten for DocC.
 ///
@@ -8,15 +10,35 @@ import Foundation
 /// links to source files become their paths, raw HTML (anchors, `<br>`, breakable `<code>`, the
 /// folded drivers) becomes plain Markdown or goes, and the landing and chapter pages curate the
 /// navigator's tree. The patterns stay stacked blocks, Legacy over Modern: DocC's columns are too
-/// narrow for two 80-column listings side by side.
+/// narrow for two 80-column listings side by side. Each "Find your code" row also becomes a page
+/// titled by its API (`DocCAPIPages`), so the navigator's filter finds `DispatchSemaphore`.
 public enum DocCCatalog {
     /// The catalog's folder name, which is also the name of its landing page.
     public static let name = "ConcurrencyMigration"
 
+    /// DocC's theme settings: no "On this page" outline beside the page.
+    ///
+    /// The outline takes 250 px of a 1,600 px window and leaves 80-column listings too narrow a
+    /// column; the page's sections are in the navigator's tree and its own headings anyway.
+    static let themeSettings = """
+        {
+          "features": { "docs": { "onThisPageNavigator": { "disable": true } } }
+        }
+
+        """
+
     /// Relative path below the `.docc` folder → contents, from `guide` (path below `Guide/` →
-    /// contents, as `GuideGenerator.files` returns them).
-    public static func files(from guide: [String: String]) -> [String: String] {
-        var files: [String: String] = [:]
+    /// contents, as `GuideGenerator.files` returns them) and the "Find your code" rows in `index`.
+    public static func files(from guide: [String: String], index: [APIIndexGroup] = FindYourCode.groups)
+        -> [String: String]
+    {
+        var files: [String: String] = ["theme-settings.json": themeSettings]
+        let recipes = Set(
+            guide.keys.filter { $0.hasSuffix(".md") && !$0.hasSuffix("README.md") }
+                .map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension })
+        for (page, text) in DocCAPIPages.pages(for: index, recipes: recipes) {
+            files["FindYourCode/\(page).md"] = text
+        }
         let chapters = guide.keys.filter { $0.hasSuffix("/README.md") }.map { String($0.dropLast("/README.md".count)) }
             .sorted()
         for (path, text) in guide {
@@ -28,9 +50,15 @@ public enum DocCCatalog {
             var page = convert(text, folder: folder)
             if path == "README.md" {
                 page = insert(["@Metadata {", "    @TechnologyRoot", "}"], afterTitleOf: page)
+                // GitHub's find-in-page anchors are gone here; the navigator finds an API instead.
+                page = page.replacingOccurrences(
+                    of: #"Every spelling is an anchor, e\.g\.[^\n]*"#,
+                    with: "Each API also has a page of its own, below: type it into the navigator's filter.",
+                    options: .regularExpression)
                 page +=
                     "\n## Topics\n\n### Chapters\n\n" + chapters.map { "- <doc:\($0)>" }.joined(separator: "\n")
-                    + "\n\n### About the numbers and the texts\n\n- <doc:performance>\n- <doc:errata>\n"
+                    + "\n\n### About the numbers and the texts\n\n- <doc:performance>\n- <doc:errata>\n\n"
+                    + DocCAPIPages.topics(for: index)
                 files["\(name).md"] = page
             } else if path.hasSuffix("/README.md") {
                 let pages = guide.keys.filter {
@@ -81,6 +109,8 @@ public enum DocCCatalog {
                 continue
             }
             if line.hasPrefix("<!--") { continue }
+            // DocC shows a title's backticks as they are, in the page and in the navigator.
+            let line = line.hasPrefix("# ") ? line.replacingOccurrences(of: "`", with: "") : line
             lines.append(convertLine(line, folder: folder))
         }
         return lines.joined(separator: "\n")

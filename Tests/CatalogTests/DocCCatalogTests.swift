@@ -1,4 +1,6 @@
+import Catalog
 import Foundation
+import RecipeKit
 import Testing
 
 @testable import GuideKit
@@ -10,12 +12,15 @@ import Testing
     static let catalog = DocCCatalog.files(from: guide)
 
     static var pageNames: Set<String> {
-        Set(catalog.keys.filter { $0.hasSuffix(".md") }.map { ($0 as NSString).deletingPathExtension })
+        Set(
+            catalog.keys.filter { $0.hasSuffix(".md") }
+                .map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension })
     }
 
     @Test func everyPageOfTheGuideIsAnArticle() {
         let pages = Self.guide.keys.filter { $0.hasSuffix(".md") }
-        #expect(Self.catalog.keys.filter { $0.hasSuffix(".md") }.count == pages.count)
+        let rows = FindYourCode.groups.flatMap(\.entries).count
+        #expect(Self.catalog.keys.filter { $0.hasSuffix(".md") }.count == pages.count + rows)
         #expect(Self.catalog["\(DocCCatalog.name).md"]?.contains("@TechnologyRoot") == true)
         for chart in Self.guide.keys where chart.hasSuffix(".svg") {
             #expect(Self.catalog["Resources/\((chart as NSString).lastPathComponent)"] == Self.guide[chart])
@@ -69,5 +74,33 @@ import Testing
                 + "and [All recipes](<doc:ConcurrencyMigration>).")
         #expect(DocCCatalog.convertLine("<a id=\"x\"></a>`a`<br>`b`", folder: "") == "`a` · `b`")
         #expect(DocCCatalog.convertLine("<code>a.<wbr>b&#124;c</code>", folder: "") == "`a.b\\|c`")
+    }
+
+    @Test func everyFindYourCodeRowIsAPageTitledByItsAPIAndCuratedUnderItsGroup() throws {
+        let root = try #require(Self.catalog["\(DocCCatalog.name).md"])
+        #expect(root.contains("type it into the navigator's filter") && !root.contains("is an anchor"))
+        var names: Set<String> = []
+        for group in FindYourCode.groups {
+            #expect(root.contains("### Find your code: \(group.kind)"))
+            for entry in group.entries {
+                let name = DocCAPIPages.name(of: entry)
+                #expect(names.insert(name).inserted, "two rows make the page \(name)")
+                let page = try #require(Self.catalog["FindYourCode/\(name).md"])
+                // The navigator's filter matches titles, and DocC shows a title's backticks as is.
+                #expect(page.hasPrefix("# \(entry.spellings[0])\n"))
+                #expect(root.contains("- <doc:\(name)>"))
+                for recipe in entry.uses.flatMap(\.recipes) {
+                    #expect(page.contains("[`\(recipe)`](<doc:\(recipe)>)"), "\(name) does not link \(recipe)")
+                }
+            }
+        }
+    }
+
+    @Test func titlesCarryNoBackticksAndTheOutlineIsOff() {
+        for (path, text) in Self.catalog where path.hasSuffix(".md") {
+            let title = text.components(separatedBy: "\n").first { $0.hasPrefix("# ") } ?? ""
+            #expect(!title.contains("`"), "\(path): \(title)")
+        }
+        #expect(Self.catalog["theme-settings.json"]?.contains(#""onThisPageNavigator": { "disable": true }"#) == true)
     }
 }
