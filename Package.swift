@@ -49,6 +49,8 @@ let package = Package(
         // `bench`: what each legacy primitive and its modern counterpart cost, side by side.
         .target(name: "BenchKit", dependencies: ["Legacy", "Modern", "RecipeKit"], swiftSettings: strict),
         .executableTarget(name: "bench", dependencies: ["BenchKit"], swiftSettings: strict),
+        // The guide as a DocC catalog for the Swift Package Index (`.spi.yml`); `guide` writes it.
+        .target(name: "ConcurrencyMigration", swiftSettings: strict),
 
         .testTarget(name: "RecipeKitTests", dependencies: ["RecipeKit"], swiftSettings: strict),
         // Behaviour of each recipe's two halves, including the declared differences.
@@ -71,3 +73,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The Swift Package Index builds the documentation target's catalog with swift-docc-plugin and
+// sets SPI_GENERATE_DOCS while it does; every other build stays free of dependencies.
+if Context.environment["SPI_GENERATE_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
+}

@@ -44,7 +44,9 @@ enum DocCAPIPages {
             "",
         ]
         if entry.spellings.count > 1 {
-            lines += ["Also spelled " + entry.spellings.dropFirst().map { "`\($0)`" }.joined(separator: ", ") + ".", ""]
+            lines += [
+                "Also spelled " + entry.spellings.dropFirst().map { "`\($0)`" }.joined(separator: ", ") + ".", "",
+            ]
         }
         if !entry.alsoKnownAs.isEmpty {
             lines += ["Also called " + entry.alsoKnownAs.joined(separator: ", ") + ".", ""]

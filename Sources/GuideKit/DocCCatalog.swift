@@ -16,6 +16,11 @@ public enum DocCCatalog {
     /// The catalog's folder name, which is also the name of its landing page.
     public static let name = "ConcurrencyMigration"
 
+    /// Where the catalog is committed, below the package: the documentation target's catalog,
+    /// which the Swift Package Index builds (`.spi.yml`); `guide` keeps it current.
+    public static let committedPath = "Sources/\(name)/\(name).docc"
+    static var committed: URL { SourceFile.packageRoot.appendingPathComponent(committedPath) }
+
     /// DocC's theme settings: no "On this page" outline beside the page.
     ///
     /// The outline takes 250 px of a 1,600 px window and leaves 80-column listings too narrow a
@@ -29,7 +34,9 @@ public enum DocCCatalog {
 
     /// Relative path below the `.docc` folder → contents, from `guide` (path below `Guide/` →
     /// contents, as `GuideGenerator.files` returns them) and the "Find your code" rows in `index`.
-    public static func files(from guide: [String: String], index: [APIIndexGroup] = FindYourCode.groups)
+    public static func files(
+        from guide: [String: String], index: [APIIndexGroup] = FindYourCode.groups
+    )
         -> [String: String]
     {
         var files: [String: String] = ["theme-settings.json": themeSettings]

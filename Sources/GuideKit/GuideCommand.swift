@@ -1,12 +1,14 @@
 import Foundation
 import RecipeKit
 
-/// `swift run guide [--check] [--output DIR]`: writes `Guide/`, or checks that it is current.
+/// `swift run guide [--check] [--output DIR] [--docc DIR]`: writes `Guide/` and the documentation
+/// target's DocC catalog, or checks that both are current.
 public enum GuideCommand {
     public static func run(arguments: [String]) async -> Int32 {
         var out = FileDescriptorStream.standardOutput
         let err = FileDescriptorStream.standardError
         var check = false
+        var output = false
         var docc: URL?
         var directory = SourceFile.packageRoot.appendingPathComponent("Guide")
         var remaining = arguments[...]
@@ -19,6 +21,7 @@ public enum GuideCommand {
                     return 64
                 }
                 directory = URL(fileURLWithPath: path)
+                output = true
             case "--docc":
                 guard let path = remaining.popFirst() else {
                     err.write("guide: --docc takes a directory\n")
@@ -31,9 +34,10 @@ public enum GuideCommand {
                     guide: write Guide/ from the catalog, the recipe sources and real runs of both sides.
 
                     USAGE
-                      swift run guide             regenerate Guide/
-                      swift run guide --check     exit 1, naming the stale files, if Guide/ is out of date
-                      swift run guide --output D  write (or check) D instead of Guide/
+                      swift run guide             regenerate Guide/ and the documentation target's DocC
+                                                  catalog (\(DocCCatalog.committedPath))
+                      swift run guide --check     exit 1, naming the stale files, if either is out of date
+                      swift run guide --output D  write (or check) D instead of Guide/, and no catalog
                       swift run guide --docc D    write the guide as a DocC catalog, D/\(DocCCatalog.name).docc
                                                   (Scripts/build-site.sh turns it into a static site)
                     """, to: &out)
@@ -68,36 +72,53 @@ public enum GuideCommand {
                 return 1
             }
         }
-        let existing = existingFiles(in: directory)
+        // Guide/ and, beside it, the DocC catalog the documentation target carries for the Swift
+        // Package Index (which builds a target's catalog and can't run `guide` first).
+        var trees = [(name: "Guide/", directory: directory, files: files)]
+        if !output {
+            trees.append(
+                (
+                    name: DocCCatalog.committedPath + "/", directory: DocCCatalog.committed,
+                    files: DocCCatalog.files(from: files)
+                ))
+        }
         if check {
             var stale: [String] = []
-            for (path, text) in files.sorted(by: { $0.key < $1.key }) where existing[path] != text {
-                stale.append(existing[path] == nil ? "\(path) (missing)" : "\(path) (differs)")
+            for tree in trees {
+                let existing = existingFiles(in: tree.directory)
+                for (path, text) in tree.files.sorted(by: { $0.key < $1.key }) where existing[path] != text {
+                    stale.append(tree.name + path + (existing[path] == nil ? " (missing)" : " (differs)"))
+                }
+                for path in existing.keys.sorted() where tree.files[path] == nil {
+                    stale.append(tree.name + path + " (no longer generated)")
+                }
             }
-            for path in existing.keys.sorted() where files[path] == nil {
-                stale.append("\(path) (no longer generated)")
-            }
+            let names = trees.map(\.name).joined(separator: " and ")
             if stale.isEmpty {
-                print("guide: Guide/ is up to date (\(files.count) files)", to: &out)
+                let counts = trees.map { "\($0.files.count)" }.joined(separator: " + ")
+                print("guide: \(names) up to date (\(counts) files)", to: &out)
                 return 0
             }
-            err.write("guide: Guide/ is stale; run 'swift run guide' and commit the result:\n")
-            for path in stale { err.write("  Guide/\(path)\n") }
+            err.write("guide: \(names) stale; run 'swift run guide' and commit the result:\n")
+            for path in stale { err.write("  \(path)\n") }
             return 1
         }
         do {
-            for path in existing.keys where files[path] == nil {
-                try FileManager.default.removeItem(at: directory.appendingPathComponent(path))
+            for tree in trees {
+                let existing = existingFiles(in: tree.directory)
+                for path in existing.keys where tree.files[path] == nil {
+                    try FileManager.default.removeItem(at: tree.directory.appendingPathComponent(path))
+                }
+                var written = 0
+                for (path, text) in tree.files where existing[path] != text {
+                    let url = tree.directory.appendingPathComponent(path)
+                    try FileManager.default.createDirectory(
+                        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try text.write(to: url, atomically: true, encoding: .utf8)
+                    written += 1
+                }
+                print("guide: wrote \(written) of \(tree.files.count) files in \(tree.directory.path)", to: &out)
             }
-            var written = 0
-            for (path, text) in files where existing[path] != text {
-                let url = directory.appendingPathComponent(path)
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try text.write(to: url, atomically: true, encoding: .utf8)
-                written += 1
-            }
-            print("guide: wrote \(written) of \(files.count) files in \(directory.path)", to: &out)
             return 0
         } catch {
             err.write("guide: \(error)\n")
@@ -105,14 +126,14 @@ public enum GuideCommand {
         }
     }
 
-    /// The Markdown pages and SVG charts below a directory, by relative path.
+    /// The Markdown pages, SVG charts and JSON settings below a directory, by relative path.
     static func existingFiles(in directory: URL) -> [String: String] {
         guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
             return [:]
         }
         var files: [String: String] = [:]
         let base = directory.standardizedFileURL.path + "/"
-        for case let url as URL in enumerator where ["md", "svg"].contains(url.pathExtension) {
+        for case let url as URL in enumerator where ["md", "svg", "json"].contains(url.pathExtension) {
             let path = url.standardizedFileURL.path
             guard path.hasPrefix(base) else { continue }
             files[String(path.dropFirst(base.count))] = try? String(contentsOf: url, encoding: .utf8)
