@@ -4,10 +4,11 @@ import RecipeKit
 public enum Catalog {
     /// All recipes, in chapter order, then in the order each chapter lists them.
     public static let recipes: [Recipe] = queues + timers + once + groups + sharedState + operations + threads
-        + cancellation + eventSources + bridging
+        + cancellation + eventSources + bridging + isolation
 
     /// The guide notes: legacy APIs with nothing to run, each with what to do instead.
     public static let notes: [GuideNote] = [.frameClock] + threadsNotes + [.memoryPressureSource] + bridgingNotes
+        + isolationNotes
 
     /// The chapters that have at least one recipe or note, in order.
     public static var chapters: [Chapter] {

@@ -61,4 +61,10 @@ extension Chapter {
         folder: "Bridging",
         introduction: Articles.introduction("Bridging")
     )
+    static let isolation = Chapter(
+        number: 11,
+        title: "Isolation at the edges",
+        folder: "Isolation",
+        introduction: Articles.introduction("Isolation")
+    )
 }

@@ -1,0 +1,9 @@
+import RecipeKit
+
+extension Catalog {
+    /// Chapter 11, in page order.
+    static let isolation: [Recipe] = []
+
+    /// Chapter 11's guide notes, in page order.
+    static let isolationNotes: [GuideNote] = []
+}
