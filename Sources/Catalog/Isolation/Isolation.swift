@@ -5,5 +5,11 @@ extension Catalog {
     static let isolation: [Recipe] = []
 
     /// Chapter 11's guide notes, in page order.
-    static let isolationNotes: [GuideNote] = []
+    static let isolationNotes: [GuideNote] = [
+        .debuggingIsolation,
+        .swiftUITaskLifetime,
+        .managedContexts,
+        .combineToAsyncSequence,
+        .whenNotToMigrate,
+    ]
 }
