@@ -86,7 +86,8 @@ public enum GuideGenerator {
                 let code = try note.legacyPath.flatMap { legacy in
                     try note.modernPath.map { (try SourceFile(legacy, root: root), try SourceFile($0, root: root)) }
                 }
-                let page = NotePage(note: note, code: code, references: references)
+                let tests = try note.testFiles.map { try SourceFile($0, root: root) }
+                let page = NotePage(note: note, code: code, tests: tests, references: references)
                 files["\(chapter.slug)/\(note.id).md"] = page.markdown
                 if !page.unknownIDs.isEmpty { unknown.append(("\(chapter.slug)/\(note.id).md", page.unknownIDs)) }
             }

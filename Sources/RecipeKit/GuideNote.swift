@@ -17,6 +17,9 @@ public struct GuideNote: Sendable, Identifiable {
     /// The path of both code files below `Sources/Legacy` and `Sources/Modern`, or `nil` for a
     /// note that is prose only.
     public let file: String?
+    /// Test files, relative to the package root, that the page shows in full: for a note about
+    /// migrating tests, whose code is tests (XCTest and Swift Testing, both run by the suite).
+    public let testFiles: [String]
     /// The legacy APIs the note is about, each with what to use instead.
     public let apis: [APIMapping]
     /// The note's prose, read from its Markdown article (see `NoteProse`).
@@ -26,14 +29,15 @@ public struct GuideNote: Sendable, Identifiable {
     public let isBridging: Bool
 
     public init(
-        id: String, title: String, chapter: Chapter, sources: [String], file: String? = nil, apis: [APIMapping],
-        prose: NoteProse, isBridging: Bool = false
+        id: String, title: String, chapter: Chapter, sources: [String], file: String? = nil,
+        testFiles: [String] = [], apis: [APIMapping], prose: NoteProse, isBridging: Bool = false
     ) {
         self.id = id
         self.title = title
         self.chapter = chapter
         self.sources = sources
         self.file = file
+        self.testFiles = testFiles
         self.apis = apis
         self.prose = prose
         self.isBridging = isBridging

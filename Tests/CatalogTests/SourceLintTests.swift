@@ -132,8 +132,8 @@ import Testing
         }
     }
 
-    /// A guide note's entry, and its two code files when it has code, exist where its page links
-    /// them; its id is unique among recipes and notes.
+    /// A guide note's entry, its two code files when it has code, and the test files it shows
+    /// exist where its page links them; its id is unique among recipes and notes.
     @Test func everyNoteHasItsEntryAndCodeAndAUniqueId() throws {
         var ids = Set(Catalog.recipes.map(\.id))
         for note in Catalog.notes {
@@ -143,6 +143,10 @@ import Testing
             if let file = note.file {
                 #expect(file.hasPrefix(note.chapter.folder + "/"), "\(note.id) is filed outside its chapter")
                 paths += [note.legacyPath, note.modernPath].compactMap { $0 }
+            }
+            for test in note.testFiles {
+                #expect(test.hasPrefix("Tests/") && test.hasSuffix(".swift"), "\(note.id): \(test) is not a test file")
+                paths.append(test)
             }
             for path in paths {
                 #expect(

@@ -10,6 +10,7 @@ extension Catalog {
         .swiftUITaskLifetime,
         .managedContexts,
         .combineToAsyncSequence,
+        .expectationToConfirmation,
         .whenNotToMigrate,
     ]
 }
