@@ -219,6 +219,10 @@ public enum FindYourCode {
                         "at most once per interval, the latest call winning (throttle)",
                         "an actor with the latest argument and one sleeping `Task`",
                         recipes: ["throttle-latest"]),
+                    Use(
+                        "a watchdog that answers `nil` after a timeout while the work runs on and fills a cache",
+                        "`withTimeout` around a wait that ends on cancellation (a `OneShotFuture`); the work an unstructured `Task` the cache owns, so its late result still lands",
+                        recipes: ["timeout-keep-late-result"]),
                 ]),
             APIIndexEntry(
                 [
@@ -436,6 +440,10 @@ public enum FindYourCode {
                         "joining worker threads",
                         "a task group returns only when its children have",
                         recipes: ["parallel-min-max"]),
+                    Use(
+                        "bounding a wait on blocking work (a worker blocked in `waitUntilExit()`)",
+                        "`withTimeout` around a wait that acts on the work when cancelled: `terminate()` the process",
+                        recipes: ["timeout-keep-late-result"]),
                 ]),
             APIIndexEntry(
                 ["DispatchQueue.concurrentPerform", "concurrentPerform", "dispatch_apply"],
@@ -971,6 +979,18 @@ public enum FindYourCode {
                         "noticing that a process exits",
                         "a continuation resumed by `Process.terminationHandler`",
                         recipes: ["dispatch-source-process-exit"])
+                ]),
+            APIIndexEntry(
+                ["Process.waitUntilExit()", "waitUntilExit()"],
+                uses: [
+                    Use(
+                        "waiting for a child process, with a time limit",
+                        "`withTimeout` around a continuation that `terminationHandler` resumes; the wait's cancellation handler calls `terminate()`, then SIGKILL after a grace period",
+                        recipes: ["timeout-keep-late-result"]),
+                    Use(
+                        "waiting for a child process to exit",
+                        "a continuation resumed by `Process.terminationHandler`: no thread blocks",
+                        recipes: ["dispatch-source-process-exit", "timeout-keep-late-result"]),
                 ]),
             APIIndexEntry(
                 ["DispatchSource.makeFileSystemObjectSource", "DISPATCH_SOURCE_TYPE_VNODE"],

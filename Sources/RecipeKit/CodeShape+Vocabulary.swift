@@ -178,6 +178,10 @@ extension CodeShape {
     public static let processTerminationHandler = CodeShape(
         "Process.terminationHandler", swift: ["Process.terminationHandler"],
         objc: ["NSTask.terminationHandler"], modern: "a continuation the handler resumes once")
+    /// A blocking wait for a child process, with no time limit of its own.
+    public static let processWaitUntilExit = CodeShape(
+        "Process.waitUntilExit", swift: ["Process.waitUntilExit"], objc: ["NSTask.waitUntilExit"],
+        modern: "a continuation `terminationHandler` resumes; for a limit, `withTimeout`, whose cancel terminates it")
     public static let fileSystemSource = CodeShape(
         "DispatchSource.makeFileSystemObjectSource",
         swift: [".makeFileSystemObjectSource", "DispatchSourceFileSystemObject"],

@@ -82,4 +82,13 @@ import Testing
         #expect(finding.recipes.contains("dispatch-group-notify"))
         #expect(finding.modern.contains("task-group"))
     }
+
+    /// `waitUntilExit()` on a `Process`, in either language, leads to the bounded wait first.
+    @Test func aProcessWaitLeadsToTheBoundedWait() throws {
+        let swift = "let process = Process()\ntry process.run()\nprocess.waitUntilExit()"
+        let finding = try #require(ScanFixtures.scan(swift).first { $0.api == "Process.waitUntilExit" })
+        #expect(finding.recipes.first == "timeout-keep-late-result")
+        let objc = "NSTask *task = [[NSTask alloc] init];\n[task launch];\n[task waitUntilExit];"
+        #expect(ScanFixtures.scan(objc, .objc).map(\.api).contains("Process.waitUntilExit"))
+    }
 }

@@ -16,5 +16,6 @@ extension Catalog {
         .conflateLatest,
         .batchSizeOrTime,
         .rateLimiter,
+        .timeoutKeepLateResult,
     ]
 }

@@ -1,0 +1,137 @@
+import Foundation
+
+/// A cache whose loads outlive the callers' deadlines: a caller stops waiting
+/// after its timeout and gets `nil`, while the load runs on as a task the
+/// cache owns, and its late value fills the cache.
+///
+/// The load is an unstructured `Task` on purpose: it belongs to the cache, not
+/// to whichever caller started it, so no caller's timeout or cancellation ends
+/// it. Callers wait, inside `withTimeout`, on a `OneShotFuture` (from
+/// `one-shot-future`) that the load fulfils, because that wait ends when its
+/// task is cancelled. `await task.value` does not: the timeout's cancel can't
+/// end it, and `withTimeout`, whose task group waits for its children, would
+/// return only when the load does. A caller that asks while a load is in
+/// flight joins it.
+public actor LateResultCache<Key: Hashable & Sendable, Value: Sendable> {
+    private let load: @concurrent @Sendable (Key) async -> Value
+    private var values: [Key: Value] = [:]
+    private var inFlight: [Key: OneShotFuture<Value>] = [:]
+
+    /// `load` runs off the cache's actor (`@concurrent`).
+    public init(load: @escaping @concurrent @Sendable (Key) async -> Value) {
+        self.load = load
+    }
+
+    /// The value of `key`: the cached one at once, or the loaded one if it
+    /// comes within `timeout`; `nil` when the timeout passes first or the
+    /// caller is cancelled. The load runs on either way and fills the cache.
+    public func value(for key: Key, timeout: Duration) async -> Value? {
+        if let value = values[key] { return value }
+        let loaded = inFlight[key] ?? startLoad(key)
+        do {
+            return try await withTimeout(timeout) { try await loaded.value() }
+        } catch {
+            return nil  // timed out or cancelled: the load runs on
+        }
+    }
+
+    private func startLoad(_ key: Key) -> OneShotFuture<Value> {
+        let loaded = OneShotFuture<Value>()
+        inFlight[key] = loaded
+        // Unstructured on purpose: the cache owns the load, not the caller.
+        Task {
+            let value = await load(key)
+            finishLoad(key, value)
+            await loaded.fulfill(value)
+        }
+        return loaded
+    }
+
+    private func finishLoad(_ key: Key, _ value: Value) {
+        values[key] = value  // a late value still fills the cache
+        inFlight[key] = nil
+    }
+}
+
+// MARK: - A bounded wait on work that can't be cancelled: act on it
+
+/// How a watched process ended.
+public nonisolated enum ProcessOutcome: Equatable, Sendable {
+    /// It exited by itself, with this status, within the timeout.
+    case exited(status: Int32)
+    /// It was still running at the timeout, and was terminated.
+    case terminatedAfterTimeout
+}
+
+/// Waits for a child process at most a timeout; a process still running then
+/// is terminated, and killed if it won't stop.
+///
+/// A process can't be cancelled, so the wait for its exit acts on it instead:
+/// when the waiting task is cancelled, its cancellation handler terminates the
+/// process (SIGTERM), kills it (SIGKILL) if it is still running `grace`
+/// later, and the wait goes on to the exit. That is what lets `withTimeout`
+/// work here: at the deadline it cancels the wait, and the wait ends. No
+/// thread blocks: `terminationHandler` resumes a continuation.
+public nonisolated enum ProcessWatchdog {
+    /// Starts `process` and returns once it has exited, by itself within
+    /// `timeout` or stopped at it. Throws if it can't be started, and
+    /// `CancellationError` (once it has stopped it) if the caller is cancelled.
+    public static func run(
+        _ process: Process, timeout: Duration, grace: Duration = .seconds(2)
+    ) async throws -> ProcessOutcome {
+        do {
+            let status = try await withTimeout(timeout) {
+                try await exitStatus(of: process, grace: grace)
+            }
+            return .exited(status: status)
+        } catch is TimeoutError {
+            return .terminatedAfterTimeout
+        }
+    }
+
+    /// Starts `process` and returns its exit status once it has exited. A
+    /// cancelled caller stops the process, the only way to end the wait, and
+    /// gets `CancellationError` once it has exited.
+    public static func exitStatus(
+        of process: Process, grace: Duration = .seconds(2)
+    ) async throws -> Int32 {
+        let status = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { exited in
+                // Set before `run()`: the process may exit at once.
+                process.terminationHandler = {
+                    exited.resume(returning: $0.terminationStatus)
+                }
+                do {
+                    try process.run()
+                } catch {
+                    exited.resume(throwing: error)  // the handler never runs
+                    return
+                }
+                if Task.isCancelled { stop(process, grace: grace) }  // starting
+            }
+        } onCancel: {
+            if process.isRunning { stop(process, grace: grace) }
+        }
+        try Task.checkCancellation()
+        return status
+    }
+
+    /// Sends SIGTERM now, and SIGKILL `grace` later if the process is still
+    /// running: it may catch or ignore SIGTERM, or have it blocked.
+    private static func stop(_ process: Process, grace: Duration) {
+        process.terminate()
+        Task {
+            try await Task.sleep(for: grace)
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+    }
+}
+
+// MARK: - Driver (the page's output; not part of the pattern)
+
+extension LateResultCache {
+    /// How many callers wait for the load of `key` in flight.
+    public func waitingCount(for key: Key) async -> Int {
+        await inFlight[key]?.waitingCount ?? 0
+    }
+}
