@@ -27,6 +27,17 @@ let package = Package(
         .target(name: "RecipeKit", swiftSettings: strict),
         // The recipes written with Dispatch, OperationQueue, Thread, locks and Timer.
         .target(name: "Legacy", swiftSettings: strict),
+        // Legacy code as an Xcode 26 app target compiles it: default `MainActor` isolation and the
+        // approachable-concurrency features, so every type, function and closure here is main-actor
+        // code unless it says otherwise. Recipes whose legacy side is about that setting live here.
+        .target(
+            name: "LegacyApp",
+            swiftSettings: strict + [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // The same recipes written with async/await, actors, task groups, AsyncStream and clocks.
         .target(
             name: "Modern",
@@ -35,7 +46,7 @@ let package = Package(
         // One entry per recipe: metadata, how to run each side, the parity rule, the page prose.
         // The page prose lives in Markdown articles beside it (`Articles/<Chapter>/<id>.md`).
         .target(
-            name: "Catalog", dependencies: ["RecipeKit", "Legacy", "Modern"], resources: [.copy("Articles")],
+            name: "Catalog", dependencies: ["RecipeKit", "Legacy", "LegacyApp", "Modern"], resources: [.copy("Articles")],
             swiftSettings: strict),
         // `compare`: runs both sides, checks parity, measures, prints for a terminal or as JSON.
         .target(name: "CompareKit", dependencies: ["Catalog", "RecipeKit"], swiftSettings: strict),
@@ -54,7 +65,7 @@ let package = Package(
 
         .testTarget(name: "RecipeKitTests", dependencies: ["RecipeKit"], swiftSettings: strict),
         // Behaviour of each recipe's two halves, including the declared differences.
-        .testTarget(name: "RecipeTests", dependencies: ["Legacy", "Modern", "RecipeKit"], swiftSettings: strict),
+        .testTarget(name: "RecipeTests", dependencies: ["Legacy", "LegacyApp", "Modern", "RecipeKit"], swiftSettings: strict),
         // Parity over the whole catalog, the CLI, guide freshness and the source lint.
         .testTarget(
             name: "CatalogTests",

@@ -1026,7 +1026,11 @@ public enum FindYourCode {
                     Use(
                         "a source's handlers",
                         "`for await` over the stream; `onTermination` for the cancel handler",
-                        recipes: ["repeating-timer", "connect-timeout", "dispatch-source-signal"])
+                        recipes: ["repeating-timer", "connect-timeout", "dispatch-source-signal"]),
+                    Use(
+                        "a handler written in `@MainActor` code (any type of an Xcode 26 app target) for a source on its own queue, such as a memory-pressure source",
+                        "handlers formed in a `nonisolated` function that feed an `AsyncStream` the main actor consumes; or `{ @Sendable in … }` that hops: the plain closure inherits `@MainActor` and traps on the source's queue",
+                        recipes: ["callback-isolation-trap"]),
                 ]),
             APIIndexEntry(
                 ["DispatchIO", "dispatch_io_create", "dispatch_io_read"],
@@ -1034,7 +1038,11 @@ public enum FindYourCode {
                     Use(
                         "reading a file in chunks",
                         "an `AsyncThrowingStream` of chunks; `FileHandle.read(upToCount:)` in a task",
-                        recipes: ["dispatch-io-read", "stream-line-reader"])
+                        recipes: ["dispatch-io-read", "stream-line-reader"]),
+                    Use(
+                        "a completion handler written in `@MainActor` code that runs on a global queue (as an SDK's completion handler runs on the SDK's queue)",
+                        "a `@concurrent` function that awaits the callback through a continuation; or `{ @Sendable in … }` that hops to the main queue: the plain closure inherits `@MainActor` and traps",
+                        recipes: ["callback-isolation-trap"]),
                 ]),
         ])
 
@@ -1187,7 +1195,11 @@ public enum FindYourCode {
                     Use(
                         "a `@MainActor` type that still hands closures to Dispatch (`global().async`, `notify(queue: .global())`, `setEventHandler`)",
                         "a `@Sendable` closure, or an awaited `@concurrent` function instead of the hop: a plain closure written there is inferred `@MainActor`, and traps when it runs off main",
-                        recipes: ["isolation-inference-trap"])
+                        recipes: ["isolation-inference-trap"]),
+                    Use(
+                        "an Xcode 26 app target (default `MainActor` isolation) whose Dispatch source handlers or SDK completion handlers run on another queue",
+                        "handlers formed in `nonisolated` code or marked `@Sendable`, reaching the main actor by a stream, an `await` or a hop; `MainActor.assumeIsolated` only on a queue that is provably main",
+                        recipes: ["callback-isolation-trap"]),
                 ]),
             APIIndexEntry(
                 ["withTaskCancellationHandler", "onCancel:"],

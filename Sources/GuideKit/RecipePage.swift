@@ -161,7 +161,10 @@ struct RecipePage {
         if let note = recipe.appTargetNote { lines += [linked(note), ""] }
         lines += [
             "The legacy side, to compare with your code: "
-                + "\(files(recipe.legacyPath, needs: recipe.legacyNeeds, folder: "Legacy")).",
+                + "\(files(recipe.legacyPath, needs: recipe.legacyNeeds, folder: recipe.legacyFolder))"
+                + (recipe.legacyFolder == "LegacyApp"
+                    ? ", compiled as an Xcode 26 app target compiles it (default `MainActor` isolation,"
+                        + " approachable concurrency)." : "."),
             "",
         ]
         return lines

@@ -202,6 +202,10 @@ extension CodeShape {
             "dispatch_source_cancel", "dispatch_source_create", "dispatch_source_*",
         ],
         modern: "`for await`; `onTermination`; task cancellation")
+    /// A C-style completion handler run on the queue the caller names (`callback-isolation-trap`).
+    public static let dispatchIORead = CodeShape(
+        "DispatchIO.read", swift: ["DispatchIO.read"], objc: ["dispatch_read"],
+        modern: "a `@concurrent` function that awaits the callback through a continuation")
     public static let dispatchIO = CodeShape(
         "DispatchIO", swift: ["DispatchIO"],
         objc: ["dispatch_io_*", "dispatch_read", "dispatch_write"],

@@ -13,6 +13,9 @@ public struct Recipe: Sendable, Identifiable {
     public let sources: [String]
     /// The path of both implementation files below `Sources/Legacy` and `Sources/Modern`.
     public let file: String
+    /// The folder below `Sources` that holds the Legacy file: `Legacy`, or `LegacyApp` for legacy
+    /// code compiled as an Xcode 26 app target compiles it (default `MainActor` isolation).
+    public let legacyFolder: String
     /// The legacy APIs the recipe demonstrates, each with its modern counterpart.
     public let apis: [APIMapping]
     /// The page prose, read from the recipe's Markdown article (see `RecipeProse`).
@@ -20,7 +23,7 @@ public struct Recipe: Sendable, Identifiable {
     /// Whether the recipe is about bridging, so that its Modern file may use Dispatch or Thread
     /// and its Legacy file may use async (the lint test honours it).
     public let isBridging: Bool
-    /// Other files below `Sources/Legacy` a reader must copy with the Legacy file for it to
+    /// Other files below the Legacy file's folder a reader must copy with the Legacy file for it to
     /// compile (the page's "To copy this recipe" line names them; a test type-checks exactly this
     /// set). Prefer a file that stands alone.
     public let legacyNeeds: [String]
@@ -39,6 +42,7 @@ public struct Recipe: Sendable, Identifiable {
         chapter: Chapter,
         sources: [String],
         file: String,
+        legacyFolder: String = "Legacy",
         apis: [APIMapping],
         prose: RecipeProse,
         isBridging: Bool = false,
@@ -53,6 +57,7 @@ public struct Recipe: Sendable, Identifiable {
         self.chapter = chapter
         self.sources = sources
         self.file = file
+        self.legacyFolder = legacyFolder
         self.apis = apis
         self.prose = prose
         self.isBridging = isBridging
@@ -73,7 +78,7 @@ public struct Recipe: Sendable, Identifiable {
     public var appTargetNote: String? { prose.appTargetNote }
 
     /// The Legacy implementation, relative to the package root.
-    public var legacyPath: String { "Sources/Legacy/\(file)" }
+    public var legacyPath: String { "Sources/\(legacyFolder)/\(file)" }
     /// The Modern implementation, relative to the package root.
     public var modernPath: String { "Sources/Modern/\(file)" }
     /// The behaviour tests, relative to the package root.

@@ -20,7 +20,7 @@ import Testing
     enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
         /// This package's own: the Modern target enables `NonisolatedNonsendingByDefault`.
         case package
-        /// A new Xcode 26 app target; only Modern files are checked there.
+        /// A new Xcode 26 app target; Modern files and `Sources/LegacyApp` are checked there.
         case appTarget
 
         func arguments(forModern modern: Bool) -> [String] {
@@ -56,15 +56,17 @@ import Testing
     static let root = GuideGenerator.packageRoot
 
     /// Every check of `setting`: each `.swift` file below `Sources/Legacy` and `Sources/Modern`
-    /// (only Modern in an app target), whole and as its pattern when it has a driver.
+    /// (Modern and `Sources/LegacyApp` in an app target), whole and as its pattern when it has a driver.
     static func checks(in setting: Setting) throws -> [Check] {
         var needs: [String: [String]] = [:]
         for recipe in Catalog.recipes {
-            needs[recipe.legacyPath] = recipe.legacyNeeds.map { "Sources/Legacy/\($0)" }
+            needs[recipe.legacyPath] = recipe.legacyNeeds.map { "Sources/\(recipe.legacyFolder)/\($0)" }
             needs[recipe.modernPath] = recipe.modernNeeds.map { "Sources/Modern/\($0)" }
         }
         var checks: [Check] = []
-        let folders = setting == .package ? ["Sources/Legacy", "Sources/Modern"] : ["Sources/Modern"]
+        // `Sources/LegacyApp` is legacy code as an app target compiles it: checked in that setting only.
+        let folders =
+            setting == .package ? ["Sources/Legacy", "Sources/Modern"] : ["Sources/Modern", "Sources/LegacyApp"]
         for folder in folders {
             for file in try swiftFiles(below: folder) {
                 let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
@@ -102,7 +104,7 @@ import Testing
 
     @Test func everyNeededFileExists() throws {
         for recipe in Catalog.recipes {
-            for path in recipe.legacyNeeds.map({ "Sources/Legacy/\($0)" })
+            for path in recipe.legacyNeeds.map({ "Sources/\(recipe.legacyFolder)/\($0)" })
                 + recipe.modernNeeds.map({ "Sources/Modern/\($0)" })
             {
                 #expect(

@@ -42,8 +42,10 @@ import Testing
     }
 
     @Test func scanningSourcesLegacyMapsEveryFileToItsRecipe() throws {
-        let folder = ScanFixtures.packageRoot.appendingPathComponent("Sources/Legacy").path
-        let result = try ScanFixtures.scanner.scan(paths: [folder])
+        let folders = ["Sources/Legacy", "Sources/LegacyApp"].map {
+            ScanFixtures.packageRoot.appendingPathComponent($0).path
+        }
+        let result = try ScanFixtures.scanner.scan(paths: folders)
         for recipe in Catalog.recipes {
             let path = ScanFixtures.packageRoot.appendingPathComponent(recipe.legacyPath).path
             #expect(result.findings.contains { $0.path == path && $0.recipes.contains(recipe.id) }, "\(recipe.id)")
