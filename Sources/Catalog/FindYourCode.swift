@@ -911,7 +911,19 @@ public enum FindYourCode {
                     Use(
                         "posting a block to a thread's run loop",
                         "a call to an actor; `task.cancel()` to stop",
-                        recipes: ["unscheduled-timer-runloop", "cooperative-thread-exit", "run-loop-worker-thread"])
+                        recipes: ["unscheduled-timer-runloop", "cooperative-thread-exit", "run-loop-worker-thread"]),
+                    Use(
+                        "running every call of a C library that must stay on one thread's run loop",
+                        "an actor whose `unownedExecutor` is a `SerialExecutor` posting its jobs to that run loop",
+                        recipes: ["run-loop-executor"]),
+                ]),
+            APIIndexEntry(
+                ["perform(_:on:with:waitUntilDone:)", "performSelector:onThread:withObject:waitUntilDone:"],
+                uses: [
+                    Use(
+                        "calling a thread-bound library on its own thread, waiting for the result or not",
+                        "`await` an actor whose executor is that thread; the caller suspends instead of blocking",
+                        recipes: ["run-loop-executor", "run-loop-worker-thread"])
                 ]),
             APIIndexEntry(
                 [

@@ -14,6 +14,7 @@ extension Catalog {
         .threadPriority,
         .threadErrorBoundary,
         .runLoopWorkerThread,
+        .runLoopExecutor,
         .cooperativeThreadExit,
         .workerThreadPool,
         .mainThreadWatchdog,
