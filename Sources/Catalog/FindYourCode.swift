@@ -577,6 +577,10 @@ public enum FindYourCode {
                         "an actor the high-priority task awaits (escalated on Apple platforms)",
                         recipes: ["priority-inversion-demo"]),
                     Use(
+                        "a double buffer a frame loop hands to its renderer, with `lock(before:)` so the loop never waits long",
+                        "a `Mutex` held only for a swap or a copy; the renderer draws outside it, so nothing is dropped",
+                        recipes: ["frame-pacing-thread"]),
+                    Use(
                         "a pending value and a busy flag feeding a slow sink (conflation)",
                         "an actor with `pending` and one drain `Task`",
                         recipes: ["conflate-latest"]),
@@ -882,7 +886,11 @@ public enum FindYourCode {
                     Use(
                         "pausing work",
                         "`Task.sleep(for:)`, which suspends instead of holding a thread",
-                        recipes: ["thread-exit", "blocking-the-pool"])
+                        recipes: ["thread-exit", "blocking-the-pool"]),
+                    Use(
+                        "pacing a real-time frame loop on its own thread (`Thread.sleep(until:)` to each deadline)",
+                        "the same thread, kept off the cooperative pool; a `Mutex` front buffer, an `Atomic` stop, `await run()`",
+                        recipes: ["frame-pacing-thread"]),
                 ]),
             APIIndexEntry(
                 ["Thread.stackSize", "pthread_attr_setstacksize"],

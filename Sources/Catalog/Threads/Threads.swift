@@ -18,5 +18,6 @@ extension Catalog {
         .cooperativeThreadExit,
         .workerThreadPool,
         .mainThreadWatchdog,
+        .framePacingThread,
     ]
 }
