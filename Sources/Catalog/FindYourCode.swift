@@ -473,6 +473,10 @@ public enum FindYourCode {
                         "`await task.value`",
                         recipes: ["cooperative-thread-exit"]),
                     Use(
+                        "a retry pause that `stop()` cuts short (`wait(timeout:)`, then `signal()`)",
+                        "on a thread that stays, `poll` on a self-pipe with the delay as its timeout; in a task, `Task.sleep`, which cancellation ends",
+                        recipes: ["interruptible-blocking-worker"]),
+                    Use(
                         "limiting work to N at a time",
                         "a sliding-window task group",
                         recipes: ["semaphore-throttle"]),
@@ -891,6 +895,14 @@ public enum FindYourCode {
                         "pacing a real-time frame loop on its own thread (`Thread.sleep(until:)` to each deadline)",
                         "the same thread, kept off the cooperative pool; a `Mutex` front buffer, an `Atomic` stop, `await run()`",
                         recipes: ["frame-pacing-thread"]),
+                ]),
+            APIIndexEntry(
+                ["shutdown(SHUT_RDWR)", "shutdown(fd, SHUT_RD)"],
+                uses: [
+                    Use(
+                        "waking a thread blocked in a socket `read` so that it can stop",
+                        "the same thread, blocked in `poll` on the socket and a self-pipe that the awaiting task's cancellation handler writes to",
+                        recipes: ["interruptible-blocking-worker"])
                 ]),
             APIIndexEntry(
                 ["Thread.stackSize", "pthread_attr_setstacksize"],

@@ -78,6 +78,14 @@ import Testing
         }
     }
 
+    /// Shutting a socket down to wake its reader leads to the interruptible worker.
+    @Test func shutdownOfASocketLeadsToTheInterruptibleWorker() throws {
+        let swift = "lock.withLock { stopping = true; _ = shutdown(socket, Int32(SHUT_RDWR)) }"
+        let finding = try #require(ScanFixtures.scan(swift).first { $0.api.hasPrefix("shutdown") })
+        #expect(finding.recipes.first == "interruptible-blocking-worker")
+        #expect(ScanFixtures.scan("pool.shutdown()").allSatisfy { !$0.api.hasPrefix("shutdown") })
+    }
+
     @Test func progressObservationIsFoundInBothLanguages() {
         let swift =
             "let progress = Progress(totalUnitCount: 4)\nlet token = progress.observe(\\.completedUnitCount) { _, _ in }"

@@ -17,6 +17,7 @@ extension Catalog {
         .runLoopExecutor,
         .cooperativeThreadExit,
         .workerThreadPool,
+        .interruptibleBlockingWorker,
         .mainThreadWatchdog,
         .framePacingThread,
     ]
