@@ -33,7 +33,7 @@ extension Recipe {
                 "shutdown(2) to wake a blocked read", swift: ["shutdown(SHUT_RDWR)", "shutdown(SHUT_RD)"],
                 objc: ["shutdown(SHUT_RDWR)", "shutdown(SHUT_RD)"],
                 modern: "a self-pipe written from `withTaskCancellationHandler`, the worker in `poll`"),
-            .thread, .semaphoreWait, .semaphore,
+            .thread, .semaphore,
         ],
         scenarios: [
             Scenario(
