@@ -481,6 +481,10 @@ public enum FindYourCode {
                         "`await task.value`",
                         recipes: ["cooperative-thread-exit"]),
                     Use(
+                        "a retry pause that `stop()` cuts short (`wait(timeout:)`, then `signal()`)",
+                        "on a thread that stays, `poll` on a self-pipe with the delay as its timeout; in a task, `Task.sleep`, which cancellation ends",
+                        recipes: ["interruptible-blocking-worker"]),
+                    Use(
                         "limiting work to N at a time",
                         "a sliding-window task group",
                         recipes: ["semaphore-throttle"]),
@@ -584,6 +588,10 @@ public enum FindYourCode {
                         "a lock that high- and low-priority work share",
                         "an actor the high-priority task awaits (escalated on Apple platforms)",
                         recipes: ["priority-inversion-demo"]),
+                    Use(
+                        "a double buffer a frame loop hands to its renderer, with `lock(before:)` so the loop never waits long",
+                        "a `Mutex` held only for a swap or a copy; the renderer draws outside it, so nothing is dropped",
+                        recipes: ["frame-pacing-thread"]),
                     Use(
                         "a pending value and a busy flag feeding a slow sink (conflation)",
                         "an actor with `pending` and one drain `Task`",
@@ -890,7 +898,19 @@ public enum FindYourCode {
                     Use(
                         "pausing work",
                         "`Task.sleep(for:)`, which suspends instead of holding a thread",
-                        recipes: ["thread-exit", "blocking-the-pool"])
+                        recipes: ["thread-exit", "blocking-the-pool"]),
+                    Use(
+                        "pacing a real-time frame loop on its own thread (`Thread.sleep(until:)` to each deadline)",
+                        "the same thread, kept off the cooperative pool; a `Mutex` front buffer, an `Atomic` stop, `await run()`",
+                        recipes: ["frame-pacing-thread"]),
+                ]),
+            APIIndexEntry(
+                ["shutdown(SHUT_RDWR)", "shutdown(fd, SHUT_RD)"],
+                uses: [
+                    Use(
+                        "waking a thread blocked in a socket `read` so that it can stop",
+                        "the same thread, blocked in `poll` on the socket and a self-pipe that the awaiting task's cancellation handler writes to",
+                        recipes: ["interruptible-blocking-worker"])
                 ]),
             APIIndexEntry(
                 ["Thread.stackSize", "pthread_attr_setstacksize"],
@@ -919,7 +939,19 @@ public enum FindYourCode {
                     Use(
                         "posting a block to a thread's run loop",
                         "a call to an actor; `task.cancel()` to stop",
-                        recipes: ["unscheduled-timer-runloop", "cooperative-thread-exit", "run-loop-worker-thread"])
+                        recipes: ["unscheduled-timer-runloop", "cooperative-thread-exit", "run-loop-worker-thread"]),
+                    Use(
+                        "running every call of a C library that must stay on one thread's run loop",
+                        "an actor whose `unownedExecutor` is a `SerialExecutor` posting its jobs to that run loop",
+                        recipes: ["run-loop-executor"]),
+                ]),
+            APIIndexEntry(
+                ["perform(_:on:with:waitUntilDone:)", "performSelector:onThread:withObject:waitUntilDone:"],
+                uses: [
+                    Use(
+                        "calling a thread-bound library on its own thread, waiting for the result or not",
+                        "`await` an actor whose executor is that thread; the caller suspends instead of blocking",
+                        recipes: ["run-loop-executor", "run-loop-worker-thread"])
                 ]),
             APIIndexEntry(
                 [

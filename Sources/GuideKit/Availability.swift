@@ -59,6 +59,9 @@ public struct Availability: Equatable, Sendable, CustomStringConvertible {
             spellings: ["addTask(name:", "addTaskUnlessCancelled(name:"], iOS: Version(18), macOS: Version(15),
             fallback: "`addTask` without a name: the name only labels the task in a debugger"),
         Requirement(
+            api: "custom executors (`ExecutorJob`)", spellings: ["ExecutorJob"],
+            iOS: Version(17), macOS: Version(14), fallback: nil),
+        Requirement(
             api: "`withDiscardingTaskGroup`",
             spellings: ["withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup"],
             iOS: Version(17), macOS: Version(14), fallback: nil),

@@ -275,6 +275,10 @@ extension CodeShape {
     public static let performSelectorOnMainThread = CodeShape(
         "performSelector(onMainThread:)", swift: [".performSelector(onMainThread)", ".performSelectorOnMainThread"],
         objc: [".performSelectorOnMainThread"], modern: "`await MainActor.run`, a `@MainActor` function")
+    public static let performOnThread = CodeShape(
+        "perform(_:on:with:waitUntilDone:)", swift: [".perform(waitUntilDone)"],
+        objc: [".performSelector(onThread)"],
+        modern: "an actor whose `unownedExecutor` is that thread")
     public static let threadSleep = CodeShape(
         "Thread.sleep", swift: ["Thread.sleep"], objc: ["NSThread.sleepForTimeInterval", "usleep"],
         modern: "`Task.sleep(for:)`",

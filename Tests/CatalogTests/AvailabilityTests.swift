@@ -68,6 +68,7 @@ import Testing
         "`Mutex`": ("Synchronization", "public struct Mutex<"),
         "`Atomic`": ("Synchronization", "public struct Atomic<"),
         "named child tasks (`addTask(name:)`)": ("_Concurrency", "public mutating func addTask(name:"),
+        "custom executors (`ExecutorJob`)": ("_Concurrency", "@frozen public struct ExecutorJob"),
         "`withDiscardingTaskGroup`": ("_Concurrency", "public func withDiscardingTaskGroup<"),
         "clocks and `Duration`": ("_Concurrency", "public protocol Clock<Duration>"),
     ]

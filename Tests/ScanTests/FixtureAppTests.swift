@@ -67,6 +67,25 @@ import Testing
         #expect(ScanFixtures.scan("[self performSelector:@selector(reload) withObject:nil];", .objc).isEmpty)
     }
 
+    /// Posting to a library's own thread, in either language, leads to the custom executor.
+    @Test func performOnAThreadLeadsToTheRunLoopExecutor() throws {
+        let swift = "lib.perform(#selector(Lib.step), on: libraryThread, with: nil, waitUntilDone: true)"
+        let objc = "[lib performSelector:@selector(step) onThread:libraryThread withObject:nil waitUntilDone:YES];"
+        for finding in [ScanFixtures.scan(swift), ScanFixtures.scan(objc, .objc)] {
+            let first = try #require(finding.first)
+            #expect(finding.map(\.api) == ["perform(_:on:with:waitUntilDone:)"])
+            #expect(first.recipes.first == "run-loop-executor")
+        }
+    }
+
+    /// Shutting a socket down to wake its reader leads to the interruptible worker.
+    @Test func shutdownOfASocketLeadsToTheInterruptibleWorker() throws {
+        let swift = "lock.withLock { stopping = true; _ = shutdown(socket, Int32(SHUT_RDWR)) }"
+        let finding = try #require(ScanFixtures.scan(swift).first { $0.api.hasPrefix("shutdown") })
+        #expect(finding.recipes.first == "interruptible-blocking-worker")
+        #expect(ScanFixtures.scan("pool.shutdown()").allSatisfy { !$0.api.hasPrefix("shutdown") })
+    }
+
     @Test func progressObservationIsFoundInBothLanguages() {
         let swift =
             "let progress = Progress(totalUnitCount: 4)\nlet token = progress.observe(\\.completedUnitCount) { _, _ in }"

@@ -14,8 +14,11 @@ extension Catalog {
         .threadPriority,
         .threadErrorBoundary,
         .runLoopWorkerThread,
+        .runLoopExecutor,
         .cooperativeThreadExit,
         .workerThreadPool,
+        .interruptibleBlockingWorker,
         .mainThreadWatchdog,
+        .framePacingThread,
     ]
 }
