@@ -997,12 +997,15 @@ public enum FindYourCode {
                         recipes: ["dispatch-source-dir-watch"])
                 ]),
             APIIndexEntry(
-                ["FSEventStreamCreate", "FSEventStreamSetDispatchQueue", "FSEventStreamStart"],
+                [
+                    "FSEventStreamCreate", "FSEventStreamScheduleWithRunLoop", "FSEventStreamSetDispatchQueue",
+                    "FSEventStreamStart",
+                ],
                 alsoKnownAs: ["FSEvents"],
                 uses: [
                     Use(
                         "watching a directory tree for changes (macOS only)",
-                        "an `AsyncStream` of events fed by the stream's callback, whose `onTermination` stops, invalidates and releases the stream. No recipe shows FSEvents (it is macOS only); the closest watches one directory with a dispatch source",
+                        "`FSEventStreamSetDispatchQueue` and an `AsyncStream` of paths fed by the stream's callback, whose `onTermination` stops, invalidates and releases the stream (shown for macOS, not run here; the recipe runs inotify)",
                         recipes: ["dispatch-source-dir-watch"])
                 ]),
             APIIndexEntry(
