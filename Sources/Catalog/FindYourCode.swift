@@ -79,6 +79,10 @@ public enum FindYourCode {
                         "a `Thread` of its own that runs the loop and hands each result to async code (an `AsyncStream`, a continuation); not a `@concurrent` function or a task: each blocked call holds one of the cooperative pool's threads (one per core) until it returns",
                         recipes: ["blocking-the-pool", "worker-thread-pool", "dispatch-source-socket-accept"]),
                     Use(
+                        "a blocking read/write loop per socket connection",
+                        "a non-blocking socket whose `read` and `write` suspend at `EAGAIN`, a child task per connection in a discarding task group",
+                        recipes: ["socket-connection-stream"]),
+                    Use(
                         "choosing a priority (QoS)",
                         "`Task(priority:)` and `TaskPriority`; `@MainActor` for user-interactive work",
                         recipes: ["qos-global-queues"]),
@@ -995,7 +999,19 @@ public enum FindYourCode {
                     Use(
                         "reacting when a descriptor is readable",
                         "an `AsyncStream` fed by the source",
-                        recipes: ["dispatch-source-socket-accept"])
+                        recipes: ["dispatch-source-socket-accept"]),
+                    Use(
+                        "reading a socket connection",
+                        "`for try await chunk in connection.reads`: read until `EAGAIN`, then wait for readability",
+                        recipes: ["socket-connection-stream"]),
+                ]),
+            APIIndexEntry(
+                ["DispatchSource.makeWriteSource", "DISPATCH_SOURCE_TYPE_WRITE"],
+                uses: [
+                    Use(
+                        "writing buffered output when a socket has room again",
+                        "`try await connection.write(data)`: write until `EAGAIN`, then suspend until writable",
+                        recipes: ["socket-connection-stream"])
                 ]),
             APIIndexEntry(
                 ["DispatchSource.makeSignalSource", "DISPATCH_SOURCE_TYPE_SIGNAL"],
@@ -1033,12 +1049,15 @@ public enum FindYourCode {
                         recipes: ["dispatch-source-dir-watch"])
                 ]),
             APIIndexEntry(
-                ["FSEventStreamCreate", "FSEventStreamSetDispatchQueue", "FSEventStreamStart"],
+                [
+                    "FSEventStreamCreate", "FSEventStreamScheduleWithRunLoop", "FSEventStreamSetDispatchQueue",
+                    "FSEventStreamStart",
+                ],
                 alsoKnownAs: ["FSEvents"],
                 uses: [
                     Use(
                         "watching a directory tree for changes (macOS only)",
-                        "an `AsyncStream` of events fed by the stream's callback, whose `onTermination` stops, invalidates and releases the stream. No recipe shows FSEvents (it is macOS only); the closest watches one directory with a dispatch source",
+                        "`FSEventStreamSetDispatchQueue` and an `AsyncStream` of paths fed by the stream's callback, whose `onTermination` stops, invalidates and releases the stream (shown for macOS, not run here; the recipe runs inotify)",
                         recipes: ["dispatch-source-dir-watch"])
                 ]),
             APIIndexEntry(

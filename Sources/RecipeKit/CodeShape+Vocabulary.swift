@@ -165,13 +165,11 @@ extension CodeShape {
         "DispatchSource.makeSignalSource", swift: [".makeSignalSource", "DispatchSourceSignal"],
         objc: ["DISPATCH_SOURCE_TYPE_SIGNAL"], modern: "an `AsyncStream` fed by the source")
     public static let readWriteSource = CodeShape(
-        "DispatchSource.makeReadSource",
-        swift: [
-            ".makeReadSource", ".makeWriteSource", "DispatchSourceRead",
-            "DispatchSourceWrite",
-        ],
-        objc: ["DISPATCH_SOURCE_TYPE_READ", "DISPATCH_SOURCE_TYPE_WRITE"],
-        modern: "an `AsyncStream` fed by the source")
+        "DispatchSource.makeReadSource", swift: [".makeReadSource", "DispatchSourceRead"],
+        objc: ["DISPATCH_SOURCE_TYPE_READ"], modern: "an `AsyncStream` fed by the source")
+    public static let writeSource = CodeShape(
+        "DispatchSource.makeWriteSource", swift: [".makeWriteSource", "DispatchSourceWrite"],
+        objc: ["DISPATCH_SOURCE_TYPE_WRITE"], modern: "`write(_:) async throws` that suspends at `EAGAIN`")
     public static let processSource = CodeShape(
         "DispatchSource.makeProcessSource", swift: [".makeProcessSource", "DispatchSourceProcess"],
         objc: ["DISPATCH_SOURCE_TYPE_PROC"], modern: "`Process.terminationHandler` bridged with a continuation")

@@ -16,8 +16,8 @@ public enum FallbackShapes {
         .semaphore, .semaphoreWait, .semaphoreSignal, .workItem, .workItemCancel, .workItemWait, .workItemNotify,
         .dispatchOnce,
         // Sources and I/O
-        .timerSource, .signalSource, .readWriteSource, .processSource, .fileSystemSource, .memoryPressureSource,
-        .sourceHandlers, .dispatchIO,
+        .timerSource, .signalSource, .readWriteSource, .writeSource, .processSource, .fileSystemSource,
+        .memoryPressureSource, .sourceHandlers, .dispatchIO,
         // Operations
         .operationQueue, .mainOperationQueue, .addOperation, .operation, .blockOperation, .addDependency,
         .maxConcurrentOperationCount, .operationCancel, .waitUntilFinished,

@@ -95,6 +95,22 @@ import Testing
         #expect(ScanFixtures.scan(objc, .objc).map(\.api) == ["KVO on Progress"])
     }
 
+    /// A socket's write source leads to the connection recipe, its read source to the accept recipe
+    /// first and the connection recipe after it.
+    @Test func aSocketsSourcesNameTheConnectionRecipe() throws {
+        let swift = """
+            let writer = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+            let reader = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+            """
+        let findings = ScanFixtures.scan(swift)
+        #expect(findings.map(\.api) == ["DispatchSource.makeWriteSource", "DispatchSource.makeReadSource"])
+        #expect(findings.first?.recipes.first == "socket-connection-stream")
+        #expect(findings.last?.recipes.contains("socket-connection-stream") == true)
+        let objc = "dispatch_source_t writer = dispatch_source_create(DISPATCH_SOURCE_TYPE_WRITE, fd, 0, queue);"
+        let write = ScanFixtures.scan(objc, .objc).first { $0.api == "DispatchSource.makeWriteSource" }
+        #expect(write?.recipes.first == "socket-connection-stream")
+    }
+
     @Test func aFindingNamesItsRecipesAndTheModernCounterpart() throws {
         let finding = try #require(ScanFixtures.scan("group.enter()\nlet group = DispatchGroup()").first)
         #expect(finding.api == "DispatchGroup.enter")

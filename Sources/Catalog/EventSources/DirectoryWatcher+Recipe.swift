@@ -33,10 +33,14 @@ extension Recipe {
                 "DispatchSource.cancel() on DISPATCH_VNODE_DELETE",
                 "`continuation.finish()` after `.deleted`; the consumer's loop ends"
             ),
+            APIMapping(
+                "FSEventStreamCreate with a C callback and an unretained context, FSEventStreamScheduleWithRunLoop (macOS only; not compiled here)",
+                "`FSEventStreamSetDispatchQueue`, the callback yielding into an `AsyncStream<[String]>` whose `onTermination` stops, invalidates and releases the stream"
+            ),
         ],
         prose: Articles.recipe("dispatch-source-dir-watch"),
         isBridging: true,
-        replaces: [.fileSystemSource, .readWriteSource, .sourceHandlers],
+        replaces: [.fileSystemSource, .fsEvents, .readWriteSource, .sourceHandlers],
         scenarios: [
             Scenario(
                 rules: [.exact],

@@ -6,6 +6,7 @@ extension Catalog {
         .dispatchSourceProcessExit,
         .dispatchSourceDirWatch,
         .dispatchSourceSocketAccept,
+        .socketConnectionStream,
         .dispatchSourceSignal,
         .dispatchIORead,
         .streamLineReader,

@@ -3,6 +3,9 @@ import Foundation
 #if canImport(Glibc)
     import Glibc
 #endif
+#if canImport(CoreServices)
+    import CoreServices
+#endif
 
 /// Watches a directory for changes and for its deletion with a read source
 /// over an inotify descriptor.
@@ -84,6 +87,72 @@ extension DirectoryWatcher {
         }
     }
 }
+
+// MARK: - macOS: a directory tree with FSEvents, on a run loop
+
+#if canImport(CoreServices)
+    extension DirectoryWatcher {
+        /// Watches a directory tree with FSEvents, on the run loop of the
+        /// thread that creates it; macOS only, so not compiled or run here.
+        ///
+        /// The callback is a C function and captures nothing: the watcher
+        /// passes itself, unretained, as the context's `info`, and the
+        /// callback turns the pointer back into the watcher. Unretained means
+        /// the owner must `stop()` before it lets the watcher go, or a late
+        /// callback reads freed memory.
+        @available(macOS, deprecated: 13, message: "schedules on a run loop")
+        public final class TreeWatcher {
+            private var stream: FSEventStreamRef?
+            private let onChange: ([String]) -> Void
+
+            /// Starts watching `path` and everything under it; nil if FSEvents
+            /// refuses. The thread's run loop must run (the main thread's
+            /// does).
+            public init?(path: String, onChange: @escaping ([String]) -> Void) {
+                self.onChange = onChange
+                var context = FSEventStreamContext(
+                    version: 0, info: nil, retain: nil, release: nil,
+                    copyDescription: nil)
+                context.info = Unmanaged.passUnretained(self).toOpaque()
+                let callback: FSEventStreamCallback = {
+                    _, info, _, paths, _, _ in
+                    guard let info else { return }
+                    let watcher = Unmanaged<TreeWatcher>.fromOpaque(info)
+                        .takeUnretainedValue()
+                    // UseCFTypes: a CFArray, one CFString per event.
+                    let changed = unsafeBitCast(paths, to: NSArray.self)
+                    watcher.onChange(changed as? [String] ?? [])
+                }
+                let flags =
+                    kFSEventStreamCreateFlagUseCFTypes
+                    | kFSEventStreamCreateFlagFileEvents
+                guard
+                    let stream = FSEventStreamCreate(
+                        kCFAllocatorDefault, callback, &context,
+                        [path] as CFArray,
+                        FSEventStreamEventId(kFSEventStreamEventIdSinceNow),
+                        0.1,
+                        FSEventStreamCreateFlags(flags))
+                else { return nil }
+                FSEventStreamScheduleWithRunLoop(
+                    stream, CFRunLoopGetCurrent(),
+                    CFRunLoopMode.defaultMode.rawValue)
+                FSEventStreamStart(stream)
+                self.stream = stream
+            }
+
+            /// Stops, invalidates and releases the stream: no callback runs
+            /// after it. Call it on the same thread, before the watcher goes.
+            public func stop() {
+                guard let stream else { return }
+                FSEventStreamStop(stream)
+                FSEventStreamInvalidate(stream)
+                FSEventStreamRelease(stream)
+                self.stream = nil
+            }
+        }
+    }
+#endif
 
 // MARK: - Driver (the page's output; not part of the pattern)
 

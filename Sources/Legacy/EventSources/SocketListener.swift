@@ -21,11 +21,12 @@ public final class SocketListener: @unchecked Sendable {
     /// Listens on 127.0.0.1; `onAccept` runs on `queue` and owns each fd.
     public init(
         queue: DispatchQueue,
+        backlog: Int32 = 16,
         log: @escaping @Sendable (String) -> Void,
         onAccept: @escaping (Int32) -> Void,
         onCancel: @escaping () -> Void
     ) throws {
-        let fd = try Self.listenOnLoopback()
+        let fd = try Self.listenOnLoopback(backlog: backlog)
         fileDescriptor = fd
         port = Self.boundPort(of: fd)
         let source = DispatchSource.makeReadSource(
@@ -132,17 +133,21 @@ extension SocketListener {
         for fd in sockets where fd >= 0 { close(fd) }
     }
 
-    /// A blocking client socket connected to 127.0.0.1:`port` (-1 on error).
+    /// A blocking client socket connected to 127.0.0.1:`port` (-1 on error);
+    /// `configure` sets its options before it connects.
     ///
     /// A loopback connect to a listening socket completes at once, from the
     /// backlog, before anyone accepts it.
-    public static func connectClient(to port: UInt16) -> Int32 {
+    public static func connectClient(
+        to port: UInt16, configure: (Int32) -> Void = { _ in }
+    ) -> Int32 {
         #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
             let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { return -1 }
+        configure(fd)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")

@@ -4,6 +4,10 @@ import Foundation
 #if canImport(Glibc)
     import Glibc
 #endif
+#if canImport(CoreServices)
+    import CoreServices
+    import Synchronization
+#endif
 
 /// A directory's changes as an `AsyncStream`, fed by a read source over an
 /// inotify descriptor.
@@ -95,6 +99,76 @@ nonisolated extension DirectoryWatcher {
         }
     }
 }
+
+// MARK: - macOS: a directory tree with FSEvents, as a stream
+
+#if canImport(CoreServices)
+    nonisolated extension DirectoryWatcher {
+        /// The paths that change under `path`, from FSEvents; macOS only, so
+        /// it is not compiled or run here.
+        ///
+        /// The stream reports on a dispatch queue instead of a run loop, and
+        /// the C callback yields into the continuation that the context's
+        /// `info` points at. That pointer is unretained: `onTermination` keeps
+        /// the sink alive, and stops, invalidates and releases the stream
+        /// before it lets the sink go, so no callback can run after it.
+        public static func treeChanges(of path: String) -> AsyncStream<[String]>
+        {
+            let (changes, continuation) = AsyncStream.makeStream(
+                of: [String].self)
+            let sink = TreeSink(continuation)
+            var context = FSEventStreamContext(
+                version: 0, info: Unmanaged.passUnretained(sink).toOpaque(),
+                retain: nil, release: nil, copyDescription: nil)
+            let callback: FSEventStreamCallback = {
+                _, info, _, paths, _, _ in
+                guard let info else { return }
+                let sink = Unmanaged<TreeSink>.fromOpaque(info)
+                    .takeUnretainedValue()
+                // UseCFTypes: a CFArray, one CFString per event.
+                let changed = unsafeBitCast(paths, to: NSArray.self)
+                sink.continuation.yield(changed as? [String] ?? [])
+            }
+            let flags =
+                kFSEventStreamCreateFlagUseCFTypes
+                | kFSEventStreamCreateFlagFileEvents
+            guard
+                let stream = FSEventStreamCreate(
+                    kCFAllocatorDefault, callback, &context, [path] as CFArray,
+                    FSEventStreamEventId(kFSEventStreamEventIdSinceNow), 0.1,
+                    FSEventStreamCreateFlags(flags))
+            else {
+                continuation.finish()
+                return changes
+            }
+            FSEventStreamSetDispatchQueue(
+                stream, DispatchQueue(label: "tree-changes"))
+            FSEventStreamStart(stream)
+            sink.stream.withLock { $0 = stream }
+            continuation.onTermination = { _ in
+                sink.stream.withLock { stream in
+                    guard let running = stream else { return }
+                    FSEventStreamStop(running)
+                    FSEventStreamInvalidate(running)
+                    FSEventStreamRelease(running)
+                    stream = nil
+                }
+            }
+            return changes
+        }
+
+        /// What the context's `info` points at: the continuation the callback
+        /// yields into, and the stream that `onTermination` tears down.
+        nonisolated final class TreeSink: Sendable {
+            let continuation: AsyncStream<[String]>.Continuation
+            let stream = Mutex<FSEventStreamRef?>(nil)
+
+            init(_ continuation: AsyncStream<[String]>.Continuation) {
+                self.continuation = continuation
+            }
+        }
+    }
+#endif
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
