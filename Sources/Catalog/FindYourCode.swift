@@ -29,6 +29,14 @@ public enum FindYourCode {
         "Queues and the main thread",
         [
             APIIndexEntry(
+                ["__dispatch_queue_get_label", "dispatch_queue_get_label", "DISPATCH_CURRENT_QUEUE_LABEL"],
+                uses: [
+                    Use(
+                        "logging which queue a block runs on",
+                        "`#isolation`: the actor the code runs on (`nil`: the global executor); `nonisolated async` runs on the caller's actor, `@concurrent` leaves it",
+                        recipes: ["where-does-it-run"])
+                ]),
+            APIIndexEntry(
                 ["DispatchQueue.main.async", "DispatchQueue.main", "dispatch_get_main_queue"],
                 uses: [
                     Use(
@@ -1132,6 +1140,10 @@ public enum FindYourCode {
                         "`Task {}` in a background callback to update the UI",
                         "`Task { @MainActor in … }` from synchronous code; from async code, a `@MainActor` function awaited",
                         recipes: ["main-queue-ui-update", "background-then-main"]),
+                    Use(
+                        "not sure where a task's body, or the functions it awaits, will run",
+                        "`Task {}` inherits the caller's actor, `Task.detached` none, `Task.immediate` starts on the caller; a `@MainActor` function runs on main whoever awaits it",
+                        recipes: ["where-does-it-run"]),
                 ]),
             APIIndexEntry(
                 ["withCheckedContinuation", "withCheckedThrowingContinuation"],
