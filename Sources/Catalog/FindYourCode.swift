@@ -1049,6 +1049,24 @@ public enum FindYourCode {
                         recipes: ["readers-writer-barrier"])
                 ]),
             APIIndexEntry(
+                ["NSHashTable.weakObjects()"],
+                alsoKnownAs: ["multicast delegate", "observer list", "weakObjectsHashTable"],
+                uses: [
+                    Use(
+                        "telling many listeners about each event, each on its own queue",
+                        "a broadcaster that gives each subscriber its own `AsyncStream` and buffering policy; `onTermination` removes a subscriber whose loop ended",
+                        recipes: ["multicast-stream"])
+                ]),
+            APIIndexEntry(
+                ["PassthroughSubject"],
+                alsoKnownAs: ["Combine"],
+                uses: [
+                    Use(
+                        "one subject with many subscribers that come and go",
+                        "a broadcaster of `AsyncStream`s (one per subscriber; `.bufferingNewest(1)` for a slow one; the latest replayed to a late one)",
+                        recipes: ["multicast-stream"])
+                ]),
+            APIIndexEntry(
                 ["observeValue(forKeyPath:of:change:context:)", "NSKeyValueObservation"],
                 uses: [
                     Use(
