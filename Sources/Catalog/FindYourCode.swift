@@ -1072,7 +1072,20 @@ public enum FindYourCode {
                     Use(
                         "observing progress or state with KVO",
                         "an `AsyncStream` of changes",
-                        recipes: ["progress-observation-stream", "operation-subclass-async"])
+                        recipes: ["progress-observation-stream", "operation-subclass-async"]),
+                    Use(
+                        "observing a model property with its initial value (`options: [.initial, .new]`)",
+                        "`@Observable` and `for await value in Observations { model.property }`: the value now, then after changes (coalesced: a busy reader sees the latest, not every value)",
+                        recipes: ["observe-state-changes"]),
+                ]),
+            APIIndexEntry(
+                ["ObservableObject", "CurrentValueSubject"],
+                alsoKnownAs: ["@Published", "didSet that posts a notification"],
+                uses: [
+                    Use(
+                        "state that views and other objects observe",
+                        "`@Observable`; outside SwiftUI, `Observations { model.property }` (coalesces changes between suspensions)",
+                        recipes: ["observe-state-changes"])
                 ]),
             APIIndexEntry(
                 [

@@ -30,7 +30,7 @@ extension Recipe {
         replaces: [
             CodeShape(
                 "an observer list (multicast delegate)",
-                swift: ["NSHashTable.weakObjects", "MulticastDelegate"],
+                swift: ["NSHashTable", "MulticastDelegate"],
                 objc: ["NSHashTable.weakObjectsHashTable"],
                 modern: "a broadcaster: one `AsyncStream` per subscriber"),
             CodeShape(

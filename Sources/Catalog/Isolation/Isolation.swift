@@ -2,7 +2,7 @@ import RecipeKit
 
 extension Catalog {
     /// Chapter 11, in page order.
-    static let isolation: [Recipe] = [.whereDoesItRun, .multicastStream]
+    static let isolation: [Recipe] = [.whereDoesItRun, .multicastStream, .observeStateChanges]
 
     /// Chapter 11's guide notes, in page order.
     static let isolationNotes: [GuideNote] = []
