@@ -55,13 +55,11 @@ extension Recipe {
                 fixedOrder: true,
                 legacy: { context in
                     let got = await onOwnThread { Legacy.Broadcaster.slowListener(log: context.log) }
-                    context.record("fast listener", got.fast.map(String.init).joined(separator: ","))
-                    context.record("slow listener's last event", got.slow.last ?? 0)
+                    record(got, in: context)
                 },
                 modern: { context in
                     let got = await Modern.Broadcaster.slowListener(log: context.log)
-                    context.record("fast listener", got.fast.map(String.init).joined(separator: ","))
-                    context.record("slow listener's last event", got.slow.last ?? 0)
+                    record(got, in: context)
                 }
             ),
             Scenario(
@@ -76,4 +74,10 @@ extension Recipe {
             ),
         ]
     )
+}
+
+/// What the slow-listener scenario compares: all the fast listener got, and the slow one's last event.
+private func record(_ got: (fast: [Int], slow: [Int]), in context: RunContext) {
+    context.record("fast listener", got.fast.map(String.init).joined(separator: ","))
+    context.record("slow listener's last event", got.slow.last ?? 0)
 }

@@ -64,23 +64,28 @@ extension Cart {
     public static func oneChangeAtATime(
         log: @escaping @Sendable (String) -> Void
     ) -> [Int] {
-        let cart = Cart()
-        var seen: [Int] = []
-        let token = cart.observe { count in
-            seen.append(count)
-            log("observer saw \(count)")
+        observing(log: log) { cart in
+            for count in 1...3 {
+                log("set \(count)")
+                cart.count = count
+            }
         }
-        for count in 1...3 {
-            log("set \(count)")
-            cart.count = count
-        }
-        cart.removeObserver(token)
-        return seen
     }
 
     /// Three changes in a row, with nothing in between.
     public static func threeChangesInARow(
         log: @escaping @Sendable (String) -> Void
+    ) -> [Int] {
+        observing(log: log) { cart in
+            log("set 1, 2, 3 in a row")
+            for count in 1...3 { cart.count = count }
+        }
+    }
+
+    /// What an observer of a new cart saw while `change` ran.
+    private static func observing(
+        log: @escaping @Sendable (String) -> Void,
+        change: (Cart) -> Void
     ) -> [Int] {
         let cart = Cart()
         var seen: [Int] = []
@@ -88,8 +93,7 @@ extension Cart {
             seen.append(count)
             log("observer saw \(count)")
         }
-        log("set 1, 2, 3 in a row")
-        for count in 1...3 { cart.count = count }
+        change(cart)
         cart.removeObserver(token)
         return seen
     }

@@ -31,49 +31,47 @@ extension Cart {
     public static func oneChangeAtATime(
         log: @escaping @Sendable (String) -> Void
     ) async -> [Int] {
-        let cart = Cart()
-        let (seen, saw) = AsyncStream.makeStream(of: Int.self)
-        let observer = cart.observe(until: 3, log: log, saw: saw)
-        var next = seen.makeAsyncIterator()
-        _ = await next.next()  // the initial value
-        for count in 1...3 {
-            log("set \(count)")
-            cart.count = count
-            _ = await next.next()
+        await observing(log: log) { cart, observerSawIt in
+            for count in 1...3 {
+                log("set \(count)")
+                cart.count = count
+                await observerSawIt()
+            }
         }
-        return await observer.value
     }
 
     /// Three changes in a row, with no suspension in between.
     public static func threeChangesInARow(
         log: @escaping @Sendable (String) -> Void
     ) async -> [Int] {
-        let cart = Cart()
-        let (seen, saw) = AsyncStream.makeStream(of: Int.self)
-        let observer = cart.observe(until: 3, log: log, saw: saw)
-        var next = seen.makeAsyncIterator()
-        _ = await next.next()  // the initial value
-        log("set 1, 2, 3 in a row")
-        for count in 1...3 { cart.count = count }
-        return await observer.value
+        await observing(log: log) { cart, _ in
+            log("set 1, 2, 3 in a row")
+            for count in 1...3 { cart.count = count }
+        }
     }
 
-    /// A task that logs each value it sees until it sees `last`.
-    private func observe(
-        until last: Int,
+    /// What a task observing a new cart saw, from its initial value until it
+    /// saw 3, while `change` ran; `change` may wait until it saw a value.
+    private static func observing(
         log: @escaping @Sendable (String) -> Void,
-        saw: AsyncStream<Int>.Continuation
-    ) -> Task<[Int], Never> {
-        let counts = counts
-        return Task {
-            var seen: [Int] = []
+        change: (Cart, _ observerSawIt: () async -> Void) async -> Void
+    ) async -> [Int] {
+        let cart = Cart()
+        let counts = cart.counts
+        let (seen, saw) = AsyncStream.makeStream(of: Int.self)
+        let observer = Task {
+            var got: [Int] = []
             for await count in counts {
-                seen.append(count)
+                got.append(count)
                 log("observer saw \(count)")
                 saw.yield(count)
-                if count == last { break }
+                if count == 3 { break }
             }
-            return seen
+            return got
         }
+        var next = seen.makeAsyncIterator()
+        _ = await next.next()  // the initial value
+        await change(cart) { _ = await next.next(isolation: #isolation) }
+        return await observer.value
     }
 }
