@@ -29,6 +29,14 @@ public enum FindYourCode {
         "Queues and the main thread",
         [
             APIIndexEntry(
+                ["__dispatch_queue_get_label", "dispatch_queue_get_label", "DISPATCH_CURRENT_QUEUE_LABEL"],
+                uses: [
+                    Use(
+                        "logging which queue a block runs on",
+                        "`#isolation`: the actor the code runs on (`nil`: the global executor); `nonisolated async` runs on the caller's actor, `@concurrent` leaves it",
+                        recipes: ["where-does-it-run"])
+                ]),
+            APIIndexEntry(
                 ["DispatchQueue.main.async", "DispatchQueue.main", "dispatch_get_main_queue"],
                 uses: [
                     Use(
@@ -1120,12 +1128,43 @@ public enum FindYourCode {
                         recipes: ["readers-writer-barrier"])
                 ]),
             APIIndexEntry(
+                ["NSHashTable.weakObjects()"],
+                alsoKnownAs: ["multicast delegate", "observer list", "weakObjectsHashTable"],
+                uses: [
+                    Use(
+                        "telling many listeners about each event, each on its own queue",
+                        "a broadcaster that gives each subscriber its own `AsyncStream` and buffering policy; `onTermination` removes a subscriber whose loop ended",
+                        recipes: ["multicast-stream"])
+                ]),
+            APIIndexEntry(
+                ["PassthroughSubject"],
+                alsoKnownAs: ["Combine"],
+                uses: [
+                    Use(
+                        "one subject with many subscribers that come and go",
+                        "a broadcaster of `AsyncStream`s (one per subscriber; `.bufferingNewest(1)` for a slow one; the latest replayed to a late one)",
+                        recipes: ["multicast-stream"])
+                ]),
+            APIIndexEntry(
                 ["observeValue(forKeyPath:of:change:context:)", "NSKeyValueObservation"],
                 uses: [
                     Use(
                         "observing progress or state with KVO",
                         "an `AsyncStream` of changes",
-                        recipes: ["progress-observation-stream", "operation-subclass-async"])
+                        recipes: ["progress-observation-stream", "operation-subclass-async"]),
+                    Use(
+                        "observing a model property with its initial value (`options: [.initial, .new]`)",
+                        "`@Observable` and `for await value in Observations { model.property }`: the value now, then after changes (coalesced: a busy reader sees the latest, not every value)",
+                        recipes: ["observe-state-changes"]),
+                ]),
+            APIIndexEntry(
+                ["ObservableObject", "CurrentValueSubject"],
+                alsoKnownAs: ["@Published", "didSet that posts a notification"],
+                uses: [
+                    Use(
+                        "state that views and other objects observe",
+                        "`@Observable`; outside SwiftUI, `Observations { model.property }` (coalesces changes between suspensions)",
+                        recipes: ["observe-state-changes"])
                 ]),
             APIIndexEntry(
                 [
@@ -1211,6 +1250,10 @@ public enum FindYourCode {
                         "`Task {}` in a background callback to update the UI",
                         "`Task { @MainActor in … }` from synchronous code; from async code, a `@MainActor` function awaited",
                         recipes: ["main-queue-ui-update", "background-then-main"]),
+                    Use(
+                        "not sure where a task's body, or the functions it awaits, will run",
+                        "`Task {}` inherits the caller's actor, `Task.detached` none, `Task.immediate` starts on the caller; a `@MainActor` function runs on main whoever awaits it",
+                        recipes: ["where-does-it-run"]),
                 ]),
             APIIndexEntry(
                 ["withCheckedContinuation", "withCheckedThrowingContinuation"],

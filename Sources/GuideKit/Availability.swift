@@ -43,6 +43,10 @@ public struct Availability: Equatable, Sendable, CustomStringConvertible {
             fallback: "`Task { @MainActor in … }` instead of `Task.immediate`: its body starts on a later turn of the"
                 + " main actor, after the caller's synchronous code, not at once up to its first `await`"),
         Requirement(
+            api: "`Observations`", spellings: ["Observations"], iOS: Version(26), macOS: Version(26),
+            fallback: "`withObservationTracking` (iOS 17, macOS 14), registered again in its `onChange` after each"
+                + " change, instead of `Observations`: it fires once per registration, before the new value is set"),
+        Requirement(
             api: "`isolated deinit`", spellings: ["isolated deinit"], iOS: Version(18, 4), macOS: Version(15, 4),
             fallback: "a plain `deinit` that touches only `Sendable` stored properties (a `Task` handle can be"
                 + " cancelled from any thread), or an explicit `cancel()` the owner calls"),

@@ -64,6 +64,7 @@ import Testing
     /// the declaration's line (the first one in the file).
     static let declarations: [String: (module: String, line: String)] = [
         "`Task.immediate`": ("_Concurrency", "public static func immediate("),
+        "`Observations`": ("Observation", "public struct Observations<"),
         "`isolated deinit`": ("_Concurrency", "@_silgen_name(\"swift_task_deinitOnExecutor\")"),
         "`Mutex`": ("Synchronization", "public struct Mutex<"),
         "`Atomic`": ("Synchronization", "public struct Atomic<"),
