@@ -204,6 +204,10 @@ public enum FindYourCode {
                         "keep the `Task` and `cancel()` it",
                         recipes: ["cancellable-delay"]),
                     Use(
+                        "giving up on a request whose reply has not come (it pops the pending completion)",
+                        "`withTimeout` around a wait whose cancellation handler removes the entry",
+                        recipes: ["pending-replies", "connect-timeout"]),
+                    Use(
                         "retrying after a growing delay",
                         "a loop of attempts with `Task.sleep` between them",
                         recipes: ["retry-with-backoff"]),
@@ -1081,6 +1085,19 @@ public enum FindYourCode {
                         recipes: ["async-api-completion-queue"])
                 ]),
             APIIndexEntry(
+                ["pendingRequests[id]", "ackHandlers", "replyHandlers", "pendingRead"],
+                alsoKnownAs: ["request/reply", "message id", "ack number"],
+                uses: [
+                    Use(
+                        "completions kept by message id until the reply (or a timeout) pops them",
+                        "a `Mutex` of continuations by id: the reader resumes one, a cancellation handler removes it, `withTimeout` gives up",
+                        recipes: ["pending-replies"]),
+                    Use(
+                        "one stored completion for the next read, answered by a UI event or closed",
+                        "one continuation in a `Mutex`, resumed with the answer or with `nil`",
+                        recipes: ["pending-replies"]),
+                ]),
+            APIIndexEntry(
                 ["enumerateObjects(_:)", "enumerateObjectsUsingBlock:"],
                 alsoKnownAs: ["block", "__block", "*stop = YES"],
                 uses: [
@@ -1148,6 +1165,10 @@ public enum FindYourCode {
                         "kept in a property until a later event resumes it (a pending request, a waiter)",
                         "an actor that holds the waiting continuations, resumes each once, and resumes the rest when it shuts down",
                         recipes: ["one-shot-future", "resource-pool", "wait-for-state"]),
+                    Use(
+                        "parked in a table under a request id, resumed by the reply, inside `withTimeout`",
+                        "a cancellation handler that removes and resumes it: without one, the timeout waits for the reply",
+                        recipes: ["pending-replies"]),
                 ]),
             APIIndexEntry(
                 ["MainActor.run"],

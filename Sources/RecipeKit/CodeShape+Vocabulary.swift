@@ -481,6 +481,12 @@ extension CodeShape {
         "completionHandler:", swift: ["completionHandler", ".completionHandler"],
         objc: ["completionHandler", ".completionHandler"],
         modern: "an `async` function; a completion-handler shim over it for callers not yet migrated")
+    public static let pendingCompletions = CodeShape(
+        "completions kept by request id (pendingRequests[id])",
+        swift: ["pendingRequests", "pendingCompletions", "ackHandlers", "replyHandlers", "pendingRead"],
+        objc: ["pendingRequests", "pendingCompletions", "ackHandlers", "replyHandlers", "pendingRead"],
+        modern: "a `Mutex` of continuations by id, resumed by the reply, inside `withTimeout`",
+        home: "pending-replies")
     public static let blockEnumeration = CodeShape(
         "enumerateObjects (a Foundation method that takes a block)",
         swift: ["NSSet.enumerateObjects", "NSArray.enumerateObjects", ".enumerateObjects", ".enumerateKeysAndObjects"],

@@ -16,6 +16,7 @@ extension Catalog {
         .valueClient,
         .serializeAsyncWork,
         .oneShotFuture,
+        .pendingReplies,
         .syncPullBridge,
     ]
 
