@@ -94,6 +94,10 @@ public enum FindYourCode {
                         "jobs that must run one at a time, in submission order",
                         "one task draining an `AsyncStream` of jobs",
                         recipes: ["serial-queue"]),
+                    Use(
+                        "fire-and-forget writes through a connection's queue into a database-wide write queue",
+                        "a worker task per connection draining an `AsyncStream`, one writer actor; a shim that yields, not a `Task` per call",
+                        recipes: ["ordered-async-writes"]),
                 ]),
             APIIndexEntry(
                 ["DispatchQueue.sync", "dispatch_sync"],
@@ -1085,6 +1089,18 @@ public enum FindYourCode {
                         recipes: ["async-api-completion-queue"])
                 ]),
             APIIndexEntry(
+                ["completionQueue:"],
+                uses: [
+                    Use(
+                        "writes that callers fire one after another and expect to apply in order",
+                        "`await` each write; for callers not yet migrated, a shim that yields into a per-connection `AsyncStream` (a `Task` per call loses the order)",
+                        recipes: ["ordered-async-writes"]),
+                    Use(
+                        "one call whose completion must run on the caller's queue",
+                        "an `async` function: the caller resumes in its own isolation",
+                        recipes: ["async-api-completion-queue"]),
+                ]),
+            APIIndexEntry(
                 ["pendingRequests[id]", "ackHandlers", "replyHandlers", "pendingRead"],
                 alsoKnownAs: ["request/reply", "message id", "ack number"],
                 uses: [
@@ -1140,7 +1156,11 @@ public enum FindYourCode {
                     Use(
                         "one `Task {}` per event, expecting the tasks to run in the order of the events",
                         "nothing keeps unstructured tasks in order (they interleave at every `await`): chain them (each awaits the previous one), or feed one consumer task through an `AsyncStream`",
-                        recipes: ["serialize-async-work", "serial-queue"]),
+                        recipes: ["serialize-async-work", "serial-queue", "ordered-async-writes"]),
+                    Use(
+                        "a completion-handler shim that starts one `Task` per call, for callers that fire writes in order",
+                        "the shim yields each call into an `AsyncStream` that one worker drains: the order is fixed when the shim returns",
+                        recipes: ["ordered-async-writes"]),
                     Use(
                         "`Task.detached` to get off the main actor",
                         "a `@concurrent` function, awaited: it leaves the caller's actor but keeps its priority, task locals and cancellation, which a detached task drops",

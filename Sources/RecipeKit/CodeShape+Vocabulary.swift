@@ -481,6 +481,11 @@ extension CodeShape {
         "completionHandler:", swift: ["completionHandler", ".completionHandler"],
         objc: ["completionHandler", ".completionHandler"],
         modern: "an `async` function; a completion-handler shim over it for callers not yet migrated")
+    public static let completionQueue = CodeShape(
+        "completionQueue: (the caller's queue for completions)", swift: ["completionQueue", ".completionQueue"],
+        objc: ["completionQueue", ".completionQueue"],
+        modern: "the caller awaits; a shim that keeps submission order yields into an `AsyncStream`",
+        home: "ordered-async-writes")
     public static let pendingCompletions = CodeShape(
         "completions kept by request id (pendingRequests[id])",
         swift: ["pendingRequests", "pendingCompletions", "ackHandlers", "replyHandlers", "pendingRead"],

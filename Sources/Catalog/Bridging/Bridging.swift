@@ -17,6 +17,7 @@ extension Catalog {
         .serializeAsyncWork,
         .oneShotFuture,
         .pendingReplies,
+        .orderedAsyncWrites,
         .syncPullBridge,
     ]
 
