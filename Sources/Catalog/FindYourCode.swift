@@ -1059,11 +1059,20 @@ public enum FindYourCode {
             APIIndexEntry(
                 [
                     "URLSession.shared.dataTask", "NSURLConnection", "sendSynchronousRequest:returningResponse:error:",
+                    "URLSessionDataDelegate",
                 ],
                 alsoKnownAs: ["completion handler"],
                 uses: [
                     Use(
-                        "a callback-based network call",
+                        "a request with a completion handler (status check, hop to main, a kept task to cancel)",
+                        "`try await session.data(from:)`: cancel the awaiting task; ignore `URLError.cancelled` in the UI",
+                        recipes: ["urlsession-data-task"]),
+                    Use(
+                        "progress through `URLSessionDataDelegate`",
+                        "the delegate yields into an `AsyncThrowingStream`; `bytes(for:)` on Darwin",
+                        recipes: ["urlsession-data-task"]),
+                    Use(
+                        "a callback-based network call of your own API",
                         "an `async throws` wrapper over the callback (`withCheckedThrowingContinuation`); `URLSession.data(for:)`",
                         recipes: ["group-wrap-callback-api", "background-then-main"]),
                     Use(

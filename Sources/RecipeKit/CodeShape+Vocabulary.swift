@@ -419,9 +419,16 @@ extension CodeShape {
         objc: ["NSKeyValueObservation", "observeValueForKeyPath", ".addObserver(forKeyPath)"], modern: "an `AsyncStream` of changes")
     public static let callbackNetworking = CodeShape(
         "URLSession.dataTask",
-        swift: ["URLSession.dataTask", "URLSession.shared.dataTask", "NSURLConnection"],
-        objc: ["NSURLConnection", ".sendSynchronousRequest", ".dataTaskWithURL", ".dataTaskWithRequest"],
-        modern: "`URLSession.data(for:)`; an `async` wrapper over the callback")
+        swift: [
+            "URLSession.dataTask", "URLSession.shared.dataTask", ".dataTask", "URLSessionDataDelegate",
+            "NSURLConnection",
+        ],
+        objc: [
+            "NSURLConnection", ".sendSynchronousRequest", ".dataTaskWithURL", ".dataTaskWithRequest",
+            "NSURLSessionDataDelegate",
+        ],
+        modern: "`URLSession.data(for:)`; an `async` wrapper over the callback",
+        home: "urlsession-data-task")
     public static let operationInternals = CodeShape(
         "Operation state", swift: ["removeDependency", ".completionBlock", "Operation.isCancelled"],
         objc: [".removeDependency", ".completionBlock", ".setCompletionBlock"],

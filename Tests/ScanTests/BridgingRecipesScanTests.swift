@@ -26,4 +26,15 @@ import Testing
         let objc = "[connection asyncReadWriteWithBlock:^{} completionQueue:queue completionBlock:^{}];"
         #expect(ScanFixtures.scan(objc, .objc).first?.recipes.first == "ordered-async-writes")
     }
+
+    /// The most searched callback, and its progress delegate, lead to `urlsession-data-task`.
+    @Test func aDataTaskLeadsToURLSessionDataTask() throws {
+        let swift = """
+            URLSession.shared.dataTask(with: url) { data, response, error in }.resume()
+            final class Loader: NSObject, URLSessionDataDelegate {}
+            """
+        #expect(ScanFixtures.scan(swift).map(\.recipes.first) == ["urlsession-data-task", "urlsession-data-task"])
+        let objc = "[[NSURLSession sharedSession] dataTaskWithURL:url completionHandler:handler];"
+        #expect(ScanFixtures.scan(objc, .objc).contains { $0.recipes.first == "urlsession-data-task" })
+    }
 }

@@ -18,6 +18,7 @@ extension Catalog {
         .oneShotFuture,
         .pendingReplies,
         .orderedAsyncWrites,
+        .urlSessionDataTask,
         .syncPullBridge,
     ]
 
