@@ -34,56 +34,39 @@ extension Recipe {
             Scenario(
                 "data task",
                 rules: [.exact],
-                legacy: { context in
-                    let server = try LoopbackHTTPServer()
-                    defer { server.stop() }
+                legacy: URLSessionPaths.withServer { server, log in
                     await withCheckedContinuation { done in
-                        Legacy.HTTPClient.fetchAll(URLSessionPaths.fetched.map(server.url), log: context.log) {
-                            done.resume()
-                        }
+                        Legacy.HTTPClient.fetchAll(URLSessionPaths.fetched.map(server.url), log: log) { done.resume() }
                     }
                 },
-                modern: { context in
-                    let server = try LoopbackHTTPServer()
-                    defer { server.stop() }
-                    await Modern.HTTPClient.fetchAll(URLSessionPaths.fetched.map(server.url), log: context.log)
+                modern: URLSessionPaths.withServer { server, log in
+                    await Modern.HTTPClient.fetchAll(URLSessionPaths.fetched.map(server.url), log: log)
                 }
             ),
             Scenario(
                 "progress",
                 rules: [.exact],
-                legacy: { context in
-                    let server = try LoopbackHTTPServer()
-                    defer { server.stop() }
+                legacy: URLSessionPaths.withServer { server, log in
                     await withCheckedContinuation { done in
-                        Legacy.ProgressDownload.run(server.url(URLSessionPaths.download), log: context.log) {
-                            done.resume()
-                        }
+                        Legacy.ProgressDownload.run(server.url(URLSessionPaths.download), log: log) { done.resume() }
                     }
                 },
-                modern: { context in
-                    let server = try LoopbackHTTPServer()
-                    defer { server.stop() }
-                    await Modern.ProgressDownload.run(server.url(URLSessionPaths.download), log: context.log)
+                modern: URLSessionPaths.withServer { server, log in
+                    await Modern.ProgressDownload.run(server.url(URLSessionPaths.download), log: log)
                 }
             ),
             Scenario(
                 "cancelled",
                 rules: [.exact],
-                legacy: { context in
-                    let server = try LoopbackHTTPServer()
-                    defer { server.stop() }
+                legacy: URLSessionPaths.withServer { server, log in
                     await withCheckedContinuation { done in
                         Legacy.HTTPClient.cancelInFlight(
-                            server.url("/hold"),
-                            whenRequested: { cancel in server.whenRequested("/hold", cancel) },
-                            log: context.log
+                            server.url("/hold"), whenRequested: { cancel in server.whenRequested("/hold", cancel) },
+                            log: log
                         ) { done.resume() }
                     }
                 },
-                modern: { context in
-                    let server = try LoopbackHTTPServer()
-                    defer { server.stop() }
+                modern: URLSessionPaths.withServer { server, log in
                     await Modern.HTTPClient.cancelInFlight(
                         server.url("/hold"),
                         whenRequested: {
@@ -91,15 +74,26 @@ extension Recipe {
                                 server.whenRequested("/hold") { requested.resume() }
                             }
                         },
-                        log: context.log)
+                        log: log)
                 }
             ),
         ]
     )
 }
 
-/// The paths the scenarios request from their loopback server.
+/// The paths the scenarios request from their loopback server, and the server's lifetime.
 enum URLSessionPaths {
     static let fetched = ["/text/hello", "/status/404", "/bytes/0"]
     static let download = "/bytes/100000"
+
+    /// A side that starts a loopback server on 127.0.0.1, runs `body` against it, and stops it.
+    static func withServer(
+        _ body: @escaping @Sendable (LoopbackHTTPServer, _ log: @escaping @Sendable (String) -> Void) async -> Void
+    ) -> @Sendable (RunContext) async throws -> Void {
+        { context in
+            let server = try LoopbackHTTPServer()
+            defer { server.stop() }
+            await body(server, context.log)
+        }
+    }
 }
