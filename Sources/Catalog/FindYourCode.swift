@@ -106,6 +106,10 @@ public enum FindYourCode {
                         "jobs that must run one at a time, in submission order",
                         "one task draining an `AsyncStream` of jobs",
                         recipes: ["serial-queue"]),
+                    Use(
+                        "fire-and-forget writes through a connection's queue into a database-wide write queue",
+                        "a worker task per connection draining an `AsyncStream`, one writer actor; a shim that yields, not a `Task` per call",
+                        recipes: ["ordered-async-writes"]),
                 ]),
             APIIndexEntry(
                 ["DispatchQueue.sync", "dispatch_sync"],
@@ -215,6 +219,10 @@ public enum FindYourCode {
                         "a delay that may be called off",
                         "keep the `Task` and `cancel()` it",
                         recipes: ["cancellable-delay"]),
+                    Use(
+                        "giving up on a request whose reply has not come (it pops the pending completion)",
+                        "`withTimeout` around a wait whose cancellation handler removes the entry",
+                        recipes: ["pending-replies", "connect-timeout"]),
                     Use(
                         "retrying after a growing delay",
                         "a loop of attempts with `Task.sleep` between them",
@@ -1169,11 +1177,20 @@ public enum FindYourCode {
             APIIndexEntry(
                 [
                     "URLSession.shared.dataTask", "NSURLConnection", "sendSynchronousRequest:returningResponse:error:",
+                    "URLSessionDataDelegate",
                 ],
                 alsoKnownAs: ["completion handler"],
                 uses: [
                     Use(
-                        "a callback-based network call",
+                        "a request with a completion handler (status check, hop to main, a kept task to cancel)",
+                        "`try await session.data(from:)`: cancel the awaiting task; ignore `URLError.cancelled` in the UI",
+                        recipes: ["urlsession-data-task"]),
+                    Use(
+                        "progress through `URLSessionDataDelegate`",
+                        "the delegate yields into an `AsyncThrowingStream`; `bytes(for:)` on Darwin",
+                        recipes: ["urlsession-data-task"]),
+                    Use(
+                        "a callback-based network call of your own API",
                         "an `async throws` wrapper over the callback (`withCheckedThrowingContinuation`); `URLSession.data(for:)`",
                         recipes: ["group-wrap-callback-api", "background-then-main"]),
                     Use(
@@ -1197,6 +1214,31 @@ public enum FindYourCode {
                         "a completion handler called on a queue the caller chose",
                         "an `async` function; a completion-handler shim over it for callers not yet migrated",
                         recipes: ["async-api-completion-queue"])
+                ]),
+            APIIndexEntry(
+                ["completionQueue:"],
+                uses: [
+                    Use(
+                        "writes that callers fire one after another and expect to apply in order",
+                        "`await` each write; for callers not yet migrated, a shim that yields into a per-connection `AsyncStream` (a `Task` per call loses the order)",
+                        recipes: ["ordered-async-writes"]),
+                    Use(
+                        "one call whose completion must run on the caller's queue",
+                        "an `async` function: the caller resumes in its own isolation",
+                        recipes: ["async-api-completion-queue"]),
+                ]),
+            APIIndexEntry(
+                ["pendingRequests[id]", "ackHandlers", "replyHandlers", "pendingRead"],
+                alsoKnownAs: ["request/reply", "message id", "ack number"],
+                uses: [
+                    Use(
+                        "completions kept by message id until the reply (or a timeout) pops them",
+                        "a `Mutex` of continuations by id: the reader resumes one, a cancellation handler removes it, `withTimeout` gives up",
+                        recipes: ["pending-replies"]),
+                    Use(
+                        "one stored completion for the next read, answered by a UI event or closed",
+                        "one continuation in a `Mutex`, resumed with the answer or with `nil`",
+                        recipes: ["pending-replies"]),
                 ]),
             APIIndexEntry(
                 ["enumerateObjects(_:)", "enumerateObjectsUsingBlock:"],
@@ -1241,7 +1283,11 @@ public enum FindYourCode {
                     Use(
                         "one `Task {}` per event, expecting the tasks to run in the order of the events",
                         "nothing keeps unstructured tasks in order (they interleave at every `await`): chain them (each awaits the previous one), or feed one consumer task through an `AsyncStream`",
-                        recipes: ["serialize-async-work", "serial-queue"]),
+                        recipes: ["serialize-async-work", "serial-queue", "ordered-async-writes"]),
+                    Use(
+                        "a completion-handler shim that starts one `Task` per call, for callers that fire writes in order",
+                        "the shim yields each call into an `AsyncStream` that one worker drains: the order is fixed when the shim returns",
+                        recipes: ["ordered-async-writes"]),
                     Use(
                         "`Task.detached` to get off the main actor",
                         "a `@concurrent` function, awaited: it leaves the caller's actor but keeps its priority, task locals and cancellation, which a detached task drops",
@@ -1270,6 +1316,10 @@ public enum FindYourCode {
                         "kept in a property until a later event resumes it (a pending request, a waiter)",
                         "an actor that holds the waiting continuations, resumes each once, and resumes the rest when it shuts down",
                         recipes: ["one-shot-future", "resource-pool", "wait-for-state"]),
+                    Use(
+                        "parked in a table under a request id, resumed by the reply, inside `withTimeout`",
+                        "a cancellation handler that removes and resumes it: without one, the timeout waits for the reply",
+                        recipes: ["pending-replies"]),
                 ]),
             APIIndexEntry(
                 ["MainActor.run"],

@@ -429,9 +429,16 @@ extension CodeShape {
         objc: ["NSKeyValueObservation", "observeValueForKeyPath", ".addObserver(forKeyPath)"], modern: "an `AsyncStream` of changes")
     public static let callbackNetworking = CodeShape(
         "URLSession.dataTask",
-        swift: ["URLSession.dataTask", "URLSession.shared.dataTask", "NSURLConnection"],
-        objc: ["NSURLConnection", ".sendSynchronousRequest", ".dataTaskWithURL", ".dataTaskWithRequest"],
-        modern: "`URLSession.data(for:)`; an `async` wrapper over the callback")
+        swift: [
+            "URLSession.dataTask", "URLSession.shared.dataTask", ".dataTask", "URLSessionDataDelegate",
+            "NSURLConnection",
+        ],
+        objc: [
+            "NSURLConnection", ".sendSynchronousRequest", ".dataTaskWithURL", ".dataTaskWithRequest",
+            "NSURLSessionDataDelegate",
+        ],
+        modern: "`URLSession.data(for:)`; an `async` wrapper over the callback",
+        home: "urlsession-data-task")
     public static let operationInternals = CodeShape(
         "Operation state", swift: ["removeDependency", ".completionBlock", "Operation.isCancelled"],
         objc: [".removeDependency", ".completionBlock", ".setCompletionBlock"],
@@ -491,6 +498,17 @@ extension CodeShape {
         "completionHandler:", swift: ["completionHandler", ".completionHandler"],
         objc: ["completionHandler", ".completionHandler"],
         modern: "an `async` function; a completion-handler shim over it for callers not yet migrated")
+    public static let completionQueue = CodeShape(
+        "completionQueue: (the caller's queue for completions)", swift: ["completionQueue", ".completionQueue"],
+        objc: ["completionQueue", ".completionQueue"],
+        modern: "the caller awaits; a shim that keeps submission order yields into an `AsyncStream`",
+        home: "ordered-async-writes")
+    public static let pendingCompletions = CodeShape(
+        "completions kept by request id (pendingRequests[id])",
+        swift: ["pendingRequests", "pendingCompletions", "ackHandlers", "replyHandlers", "pendingRead"],
+        objc: ["pendingRequests", "pendingCompletions", "ackHandlers", "replyHandlers", "pendingRead"],
+        modern: "a `Mutex` of continuations by id, resumed by the reply, inside `withTimeout`",
+        home: "pending-replies")
     public static let blockEnumeration = CodeShape(
         "enumerateObjects (a Foundation method that takes a block)",
         swift: ["NSSet.enumerateObjects", "NSArray.enumerateObjects", ".enumerateObjects", ".enumerateKeysAndObjects"],

@@ -86,6 +86,8 @@ import Testing
         ("FSEventStreamCreate", "dispatch-source-dir-watch"), (".wait()", "group-wrap-callback-api"),
         (".signal()", "group-wrap-callback-api"), (".enter()", "group-wrap-callback-api"),
         (".leave()", "group-wrap-callback-api"), ("RunLoop.add(_:forMode:)", "unscheduled-timer-runloop"),
+        ("URLSession.shared.dataTask", "urlsession-data-task"), ("URLSessionDataDelegate", "urlsession-data-task"),
+        ("pendingRequests[id]", "pending-replies"), ("completionQueue:", "ordered-async-writes"),
     ])
     func aSearchedSpellingHasARowAndAnAnchor(spelling: String, firstRecipe: String) throws {
         let entry = try #require(FindYourCode.legacyEntries.first { $0.spellings.contains(spelling) })

@@ -16,6 +16,9 @@ extension Catalog {
         .valueClient,
         .serializeAsyncWork,
         .oneShotFuture,
+        .pendingReplies,
+        .orderedAsyncWrites,
+        .urlSessionDataTask,
         .syncPullBridge,
     ]
 
