@@ -65,6 +65,7 @@ import Testing
     static let declarations: [String: (module: String, line: String)] = [
         "`Task.immediate`": ("_Concurrency", "public static func immediate("),
         "`isolated deinit`": ("_Concurrency", "@_silgen_name(\"swift_task_deinitOnExecutor\")"),
+        "task executors (`withTaskExecutorPreference`)": ("_Concurrency", "public protocol TaskExecutor :"),
         "`Mutex`": ("Synchronization", "public struct Mutex<"),
         "`Atomic`": ("Synchronization", "public struct Atomic<"),
         "named child tasks (`addTask(name:)`)": ("_Concurrency", "public mutating func addTask(name:"),

@@ -2,7 +2,9 @@ import RecipeKit
 
 extension Catalog {
     /// Chapter 11, in page order.
-    static let isolation: [Recipe] = []
+    static let isolation: [Recipe] = [
+        .blockingIO
+    ]
 
     /// Chapter 11's guide notes, in page order.
     static let isolationNotes: [GuideNote] = [
