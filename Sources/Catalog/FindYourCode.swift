@@ -91,6 +91,10 @@ public enum FindYourCode {
                         "a non-blocking socket whose `read` and `write` suspend at `EAGAIN`, a child task per connection in a discarding task group",
                         recipes: ["socket-connection-stream"]),
                     Use(
+                        "one blocking call at a time (a file read, `fsync`, a C library call)",
+                        "the call on a `TaskExecutor` with threads of its own, preferred with `withTaskExecutorPreference` in a `@concurrent` function: the caller awaits it and the cooperative pool stays free",
+                        recipes: ["blocking-io-executor", "blocking-the-pool"]),
+                    Use(
                         "choosing a priority (QoS)",
                         "`Task(priority:)` and `TaskPriority`; `@MainActor` for user-interactive work",
                         recipes: ["qos-global-queues"]),
@@ -146,6 +150,10 @@ public enum FindYourCode {
                         "several queues that run side by side",
                         "one actor per independent piece of state",
                         recipes: ["independent-serial-queues"]),
+                    Use(
+                        "keeping a blocking C or file API off the shared threads",
+                        "a `TaskExecutor` with a thread of its own, preferred with `withTaskExecutorPreference` in a `@concurrent` function (an actor would run the blocking calls on the cooperative pool)",
+                        recipes: ["blocking-io-executor"]),
                 ]),
             APIIndexEntry(
                 ["DispatchQueue(label:attributes: .concurrent)", "DISPATCH_QUEUE_CONCURRENT"],
@@ -550,6 +558,10 @@ public enum FindYourCode {
                         "cancelling queued blocks that have not started",
                         "`Task` handles; `addTaskUnlessCancelled`",
                         recipes: ["cancel-work-items"]),
+                    Use(
+                        "calling off a blocking call still queued behind others",
+                        "`task.cancel()`: the call checks `Task.checkCancellation()` on its executor before it starts",
+                        recipes: ["blocking-io-executor"]),
                 ]),
             APIIndexEntry(
                 ["DispatchQueue.suspend", "dispatch_suspend"],
@@ -1110,6 +1122,21 @@ public enum FindYourCode {
                         "a completion handler written in `@MainActor` code that runs on a global queue (as an SDK's completion handler runs on the SDK's queue)",
                         "a `@concurrent` function that awaits the callback through a continuation; or `{ @Sendable in … }` that hops to the main queue: the plain closure inherits `@MainActor` and traps",
                         recipes: ["callback-isolation-trap"]),
+                ]),
+            APIIndexEntry(
+                [
+                    "Data(contentsOf:)", "FileHandle.readDataToEndOfFile", "fsync", "fread",
+                    "dataWithContentsOfFile:",
+                ],
+                uses: [
+                    Use(
+                        "a blocking file read or C call in async code",
+                        "the call on a `TaskExecutor` with threads of its own (`withTaskExecutorPreference`), or a thread of its own awaited through a continuation; never on the cooperative pool, whose threads it would hold",
+                        recipes: ["blocking-io-executor", "blocking-the-pool"]),
+                    Use(
+                        "reading a large file piece by piece",
+                        "an `AsyncThrowingStream` of chunks",
+                        recipes: ["dispatch-io-read"]),
                 ]),
         ])
 

@@ -51,6 +51,12 @@ public struct Availability: Equatable, Sendable, CustomStringConvertible {
             fallback: "a plain `deinit` that touches only `Sendable` stored properties (a `Task` handle can be"
                 + " cancelled from any thread), or an explicit `cancel()` the owner calls"),
         Requirement(
+            api: "task executors (`withTaskExecutorPreference`)",
+            spellings: ["TaskExecutor", "withTaskExecutorPreference", "executorPreference:", "globalConcurrentExecutor"],
+            iOS: Version(18), macOS: Version(15),
+            fallback: "a thread of its own awaited through a continuation (`blocking-the-pool`'s `onItsOwnThread`,"
+                + " or `worker-thread-pool`) instead of a task executor: the blocking call leaves the pool all the same"),
+        Requirement(
             api: "`Mutex`", spellings: ["Mutex"], iOS: Version(18), macOS: Version(15),
             fallback: "`OSAllocatedUnfairLock` (iOS 16, macOS 13; `withLock` reads the same) or an `NSLock` beside"
                 + " the state instead of `Mutex`"),

@@ -208,6 +208,15 @@ extension CodeShape {
         "DispatchIO", swift: ["DispatchIO"],
         objc: ["dispatch_io_*", "dispatch_read", "dispatch_write"],
         modern: "an `AsyncThrowingStream` of chunks; `FileHandle` reads in a task")
+    public static let blockingFileCall = CodeShape(
+        "Data(contentsOf:)",
+        swift: [
+            "Data(contentsOf)", "FileHandle.readDataToEndOfFile", "FileHandle.readToEnd",
+            "FileHandle.synchronizeFile", "FileHandle.synchronize", "fsync", "fread",
+        ],
+        objc: [".dataWithContentsOfFile", ".dataWithContentsOfURL", "fsync", "fread", ".readDataToEndOfFile"],
+        modern: "the call on a task executor of its own (`withTaskExecutorPreference`), not on the cooperative pool",
+        home: "blocking-io-executor")
 
     // MARK: Operations
 

@@ -66,6 +66,7 @@ import Testing
         "`Task.immediate`": ("_Concurrency", "public static func immediate("),
         "`Observations`": ("Observation", "public struct Observations<"),
         "`isolated deinit`": ("_Concurrency", "@_silgen_name(\"swift_task_deinitOnExecutor\")"),
+        "task executors (`withTaskExecutorPreference`)": ("_Concurrency", "public protocol TaskExecutor :"),
         "`Mutex`": ("Synchronization", "public struct Mutex<"),
         "`Atomic`": ("Synchronization", "public struct Atomic<"),
         "named child tasks (`addTask(name:)`)": ("_Concurrency", "public mutating func addTask(name:"),

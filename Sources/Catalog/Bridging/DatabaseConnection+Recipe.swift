@@ -31,7 +31,7 @@ extension Recipe {
                 rules: [.exact],
                 legacy: { context in
                     let writers = WriterCount()
-                    let database = Legacy.Database(apply: writers.apply)
+                    let database = Legacy.WriteDatabase(apply: writers.apply)
                     let (rows, heard) = await withCheckedContinuation { done in
                         Legacy.DatabaseConnection.exercise(
                             connections: OrderedWrites.connections, writes: OrderedWrites.writes, database: database
@@ -41,7 +41,7 @@ extension Recipe {
                 },
                 modern: { context in
                     let writers = WriterCount()
-                    let database = Modern.Database(apply: writers.apply)
+                    let database = Modern.WriteDatabase(apply: writers.apply)
                     let (rows, heard) = await Modern.DatabaseConnection.exercise(
                         connections: OrderedWrites.connections, writes: OrderedWrites.writes, database: database)
                     OrderedWrites.report(rows, heard, mostWriters: writers.most, log: context.log)

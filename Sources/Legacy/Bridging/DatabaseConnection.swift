@@ -13,13 +13,13 @@ import Dispatch
 /// connection is closed) on `completionQueue`, a serial queue, so completions
 /// come in order too.
 public final class DatabaseConnection: Sendable {
-    private let database: Database
+    private let database: WriteDatabase
     private let queue: DispatchQueue
     private let completionQueue: DispatchQueue
     private let state: ConnectionState
 
     public init(
-        _ name: String, database: Database,
+        _ name: String, database: WriteDatabase,
         completionQueue: DispatchQueue = .main
     ) {
         self.database = database
@@ -58,9 +58,9 @@ private final class ConnectionState: @unchecked Sendable {
 // MARK: - The database: one writer at a time
 
 /// The rows, behind one serial write queue that every connection `sync`s on.
-public final class Database: @unchecked Sendable {
+public final class WriteDatabase: @unchecked Sendable {
     // `@unchecked Sendable`: `rows` is only touched on `writeQueue`.
-    private let writeQueue = DispatchQueue(label: "Database.write")
+    private let writeQueue = DispatchQueue(label: "WriteDatabase.write")
     private var rows: [String] = []
     private let apply: @Sendable (String) -> Void
 
@@ -91,7 +91,7 @@ extension DatabaseConnection {
     /// one thread; then each connection closes. `done` gets every row in
     /// applied order and every completion, per connection, in arrival order.
     public static func exercise(
-        connections names: [String], writes: Int, database: Database,
+        connections names: [String], writes: Int, database: WriteDatabase,
         done: @escaping @Sendable ([String], [String: [Int?]]) -> Void
     ) {
         let completions = DispatchQueue(label: "completions")

@@ -19,7 +19,7 @@ public nonisolated final class DatabaseConnection: Sendable {
     private let writes: AsyncStream<Write>.Continuation
     private let worker: Task<Void, Never>
 
-    public init(database: Database) {
+    public init(database: WriteDatabase) {
         let (stream, writes) = AsyncStream.makeStream(of: Write.self)
         self.writes = writes
         worker = Task {
@@ -65,7 +65,7 @@ public nonisolated final class DatabaseConnection: Sendable {
 
 /// The rows, in an actor: one write at a time, because `write` never
 /// suspends.
-public actor Database {
+public actor WriteDatabase {
     private var rows: [String] = []
     private let apply: @Sendable (String) -> Void
 
@@ -93,7 +93,7 @@ nonisolated extension DatabaseConnection {
     /// through the shim; then each connection closes. Returns every row in
     /// applied order and every completion, per connection, in arrival order.
     public static func exercise(
-        connections names: [String], writes: Int, database: Database
+        connections names: [String], writes: Int, database: WriteDatabase
     ) async -> ([String], [String: [Int?]]) {
         let heard = Heard()
         let connections = names.map { _ in

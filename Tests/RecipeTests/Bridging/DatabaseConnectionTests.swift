@@ -13,7 +13,7 @@ import Testing
     /// `prepare` stands for any suspension before the write reaches the database (encoding on the
     /// pool, a hop to an actor).
     struct TaskPerCallShim: Sendable {
-        let database: Modern.Database
+        let database: Modern.WriteDatabase
         let prepare: @Sendable (String) async -> Void
 
         func write(_ row: String, completion: @escaping @Sendable (Int) -> Void = { _ in }) {
@@ -38,7 +38,7 @@ import Testing
     /// A shim that starts a task per call runs the calls concurrently: a first write that suspends
     /// longer is overtaken, and "insert, then mark read" applies as "mark read, then insert".
     @Test func aTaskPerCallShimDropsSubmissionOrder() async {
-        let database = Modern.Database()
+        let database = Modern.WriteDatabase()
         let secondApplied = Latch()
         let shim = TaskPerCallShim(database: database) { row in
             if row == "insert message" { await secondApplied.wait() }
@@ -56,7 +56,7 @@ import Testing
     /// The same two calls through the connection's shim: the second waits behind the first, however
     /// long the first takes to reach the database.
     @Test func theStreamShimKeepsSubmissionOrder() async {
-        let database = Modern.Database()
+        let database = Modern.WriteDatabase()
         let connection = Modern.DatabaseConnection(database: database)
         let first = Latch()
         connection.write("insert message") { _ in await first.wait() }
@@ -76,7 +76,7 @@ import Testing
         let heard = Locked([String: [Int?]]())
         switch side {
         case .legacy:
-            let database = Legacy.Database(apply: log.apply)
+            let database = Legacy.WriteDatabase(apply: log.apply)
             let completionQueue = DispatchQueue(label: "test.completions")
             let connections = names.map { Legacy.DatabaseConnection($0, database: database, completionQueue: completionQueue) }
             let closed = OrderingWatch(0)
@@ -94,7 +94,7 @@ import Testing
             await closed.until { $0 == names.count }
             rows = database.allRows
         case .modern:
-            let database = Modern.Database(apply: log.apply)
+            let database = Modern.WriteDatabase(apply: log.apply)
             await withDiscardingTaskGroup { group in
                 for name in names {
                     group.addTask {
@@ -130,7 +130,7 @@ import Testing
         let apply: @Sendable (String) -> Void = { row in applied.update { $0.append(row) } }
         switch side {
         case .legacy:
-            let database = Legacy.Database(apply: apply)
+            let database = Legacy.WriteDatabase(apply: apply)
             let connection = Legacy.DatabaseConnection("a", database: database, completionQueue: DispatchQueue(label: "slow"))
             let release = DispatchSemaphore(value: 0)
             let seen = OrderingWatch([[String]]())
@@ -144,7 +144,7 @@ import Testing
             await seen.until { $0.count == 1 }
             #expect(seen.value == [["first", "second"]])
         case .modern:
-            let database = Modern.Database(apply: apply)
+            let database = Modern.WriteDatabase(apply: apply)
             let connection = Modern.DatabaseConnection(database: database)
             let release = Latch()
             let seen = OrderingWatch([[String]]())
@@ -164,7 +164,7 @@ import Testing
     /// Cancellation: a write is queued when it is called, so a caller cancelled before or while it
     /// awaits still gets its write applied, in its place in the order.
     @Test func aCancelledCallersWriteStillApplies() async {
-        let database = Modern.Database()
+        let database = Modern.WriteDatabase()
         let connection = Modern.DatabaseConnection(database: database)
         let caller = Task {
             withUnsafeCurrentTask { $0?.cancel() }
@@ -182,7 +182,7 @@ import Testing
     func writesAfterCloseGetNil(_ side: Side) async {
         switch side {
         case .legacy:
-            let database = Legacy.Database()
+            let database = Legacy.WriteDatabase()
             let connection = Legacy.DatabaseConnection("a", database: database, completionQueue: DispatchQueue(label: "c"))
             let heard = OrderingWatch([String]())
             connection.close { heard.update { $0.append("closed") } }
@@ -192,7 +192,7 @@ import Testing
             #expect(heard.value == ["closed", "closed", "late: nil"])
             #expect(database.allRows.isEmpty)
         case .modern:
-            let database = Modern.Database()
+            let database = Modern.WriteDatabase()
             let connection = Modern.DatabaseConnection(database: database)
             await connection.close()
             await connection.close()

@@ -35,7 +35,7 @@ static char separator = '"';
 - (void)fetch:(NSURL *)url completion:(void (^)(NSData *data))completion {
     OSAtomicIncrement32(&_inFlight);  // expect: OSAtomic* -> atomic-counter
     dispatch_async(_workQueue, ^{  // expect: DispatchQueue.async -> generate-sort-random-numbers
-        NSData *data = [NSData dataWithContentsOfURL:url];
+        NSData *data = [NSData dataWithContentsOfURL:url];  // expect: Data(contentsOf:) -> blocking-io-executor
         dispatch_async(dispatch_get_main_queue(), ^{  // expect: DispatchQueue.main.async -> main-queue-ui-update
             completion(data);
         });
