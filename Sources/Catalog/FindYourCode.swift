@@ -302,6 +302,10 @@ public enum FindYourCode {
                         "a timer whose first tick is at a given date (`fireAt:`, `Timer(fire:…)`)",
                         "a task that sleeps until that instant (`Task.sleep(until:)`), then ticks every interval",
                         recipes: ["unscheduled-timer-runloop", "one-shot-timer"]),
+                    Use(
+                        "firing at a wall-clock date (a reminder, every day at 9:00), re-armed after each fire and when the clock changes",
+                        "a task that sleeps on `ContinuousClock` for the time left, reads the date again at every wake-up, and starts over on clock-change notifications",
+                        recipes: ["fire-at-date"]),
                 ]),
             APIIndexEntry(
                 ["Timer.invalidate", "invalidate()", "isValid"],
@@ -339,8 +343,8 @@ public enum FindYourCode {
                         recipes: ["one-shot-timer", "connect-timeout"]),
                     Use(
                         "a deadline on the wall clock (`schedule(wallDeadline:)`, `dispatch_walltime`), which keeps counting while the machine sleeps",
-                        "`Task.sleep(until:)` on a `ContinuousClock` deadline: that clock keeps counting while the machine sleeps too (`SuspendingClock` stops); for a time of day, sleep for the `Duration` until that `Date`. No recipe schedules on the wall clock: the same source on a monotonic deadline is shown",
-                        recipes: ["one-shot-timer", "delayed-task"]),
+                        "a sleep on `ContinuousClock`, which keeps counting while the machine sleeps too (`SuspendingClock` stops); for a date, sleep for the time left until it, read the date again when the sleep ends, and start over on clock-change notifications. The recipe shows the `Timer(fire:)` form of the legacy side; the same source on a monotonic deadline is in `one-shot-timer`",
+                        recipes: ["fire-at-date", "one-shot-timer"]),
                     Use(
                         "a timeout for an operation",
                         "`withTimeout`: a task group racing the work against `Task.sleep`",
@@ -349,6 +353,16 @@ public enum FindYourCode {
                         "flushing a batch at N items or T after its first item",
                         "one consumer task over a stream of items and deadlines",
                         recipes: ["batch-size-or-time"]),
+                ]),
+            APIIndexEntry(
+                [
+                    "NSSystemClockDidChange", "significantTimeChangeNotification", "NSSystemClockDidChangeNotification",
+                ],
+                uses: [
+                    Use(
+                        "re-arming the timers of dates when the clock, the day or the time zone changes",
+                        "a restart of the task that sleeps until the date: it reads the wall clock and the schedule again",
+                        recipes: ["fire-at-date"])
                 ]),
             APIIndexEntry(
                 ["CFRunLoopTimerCreateWithHandler", "CFRunLoopTimerCreate"],

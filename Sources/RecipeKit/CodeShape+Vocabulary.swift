@@ -372,9 +372,26 @@ extension CodeShape {
     public static let timer = CodeShape(
         "Timer", swift: ["Timer"], objc: ["NSTimer"], modern: "a task that sleeps to a deadline")
     public static let unscheduledTimer = CodeShape(
-        "Timer(timeInterval:)", swift: ["Timer(timeInterval)", "Timer(fire)", "Timer(fireAt)", "Timer.init"],
-        objc: ["NSTimer.timerWithTimeInterval", "NSTimer.alloc.initWithFireDate", ".initWithFireDate"],
+        "Timer(timeInterval:)", swift: ["Timer(timeInterval)", "Timer.init"], objc: ["NSTimer.timerWithTimeInterval"],
         modern: "a ticker started lazily")
+    /// A timer built for a date: most often a time of day, which a run-loop timer keeps only until
+    /// the clock changes.
+    public static let timerFireAt = CodeShape(
+        "Timer(fire:)", swift: ["Timer(fire)", "Timer(fireAt)"],
+        objc: ["NSTimer.alloc.initWithFireDate", ".initWithFireDate"],
+        modern: "a task that sleeps on `ContinuousClock` until the date and starts over on clock changes",
+        home: "fire-at-date")
+    /// What a timer armed for a date must hear to stay on time.
+    public static let clockChangeNotification = CodeShape(
+        "NSSystemClockDidChange",
+        swift: [
+            ".NSSystemClockDidChange", "Notification.Name.NSSystemClockDidChange", ".significantTimeChangeNotification",
+            "UIApplication.significantTimeChangeNotification",
+        ],
+        objc: [
+            "NSSystemClockDidChangeNotification", "UIApplicationSignificantTimeChangeNotification", "NSSystemClockDidChange",
+        ],
+        modern: "a restart of the loop that sleeps until the date: it reads the clock again", home: "fire-at-date")
     /// A timer's next fire date, read or moved; moved on every event, it is a debounce.
     public static let timerFireDate = CodeShape(
         "Timer.fireDate", swift: ["Timer.fireDate", ".fireDate"], objc: ["NSTimer.fireDate", ".setFireDate"],

@@ -27,8 +27,8 @@ public enum FallbackShapes {
         .recursiveLock, .condition, .conditionLock, .unfairLock, .synchronized, .osAtomic, .pthreadMutex,
         .pthreadRWLock,
         // Run loops and timers
-        .scheduledTimer, .timer, .unscheduledTimer, .timerInvalidate, .timerFireDate, .runLoopTimer, .runLoop,
-        .runLoopRun, .runLoopAdd, .runLoopPerform, .displayLink,
+        .scheduledTimer, .timer, .unscheduledTimer, .timerFireAt, .clockChangeNotification, .timerInvalidate, .timerFireDate, .runLoopTimer,
+        .runLoop, .runLoopRun, .runLoopAdd, .runLoopPerform, .displayLink,
         // Callbacks that become streams
         .notificationObserver, .notificationPost, .progressObservation, .keyValueObservation, .callbackNetworking,
         // Operations and locks the index names

@@ -126,4 +126,24 @@ import Testing
         let objc = "NSTask *task = [[NSTask alloc] init];\n[task launch];\n[task waitUntilExit];"
         #expect(ScanFixtures.scan(objc, .objc).map(\.api).contains("Process.waitUntilExit"))
     }
+
+    /// A timer built for a date, and the clock-change notification that must re-arm it, lead to
+    /// the wall-clock recipe first.
+    @Test func aTimerForADateLeadsToFireAtDate() throws {
+        let swift = """
+            let timer = Timer(fireAt: meeting, interval: 0, target: self, selector: #selector(remind), userInfo: nil, repeats: false)
+            RunLoop.main.add(timer, forMode: .common)
+            NotificationCenter.default.addObserver(self, selector: #selector(rearm), name: .NSSystemClockDidChange, object: nil)
+            """
+        let findings = ScanFixtures.scan(swift)
+        #expect(findings.first { $0.api == "Timer(fire:)" }?.recipes.first == "fire-at-date")
+        #expect(findings.first { $0.api == "NSSystemClockDidChange" }?.recipes.first == "fire-at-date")
+        let objc = """
+            NSTimer *timer = [[NSTimer alloc] initWithFireDate:meeting interval:0 target:self selector:@selector(remind:) userInfo:nil repeats:NO];
+            [[NSNotificationCenter defaultCenter] addObserver:self selector:@selector(rearm:) name:NSSystemClockDidChangeNotification object:nil];
+            """
+        let objcAPIs = ScanFixtures.scan(objc, .objc).map(\.api)
+        #expect(objcAPIs.contains("Timer(fire:)"))
+        #expect(objcAPIs.contains("NSSystemClockDidChange"))
+    }
 }

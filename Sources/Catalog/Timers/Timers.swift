@@ -17,5 +17,6 @@ extension Catalog {
         .batchSizeOrTime,
         .rateLimiter,
         .timeoutKeepLateResult,
+        .fireAtDate,
     ]
 }

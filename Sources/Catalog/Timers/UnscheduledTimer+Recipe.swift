@@ -28,7 +28,7 @@ extension Recipe {
             APIMapping("DispatchQueue.global().asyncAfter", "`try await clock.sleep(for:)` before `start()`"),
         ],
         prose: Articles.recipe("unscheduled-timer-runloop"),
-        replaces: [.unscheduledTimer, .runLoopAdd, .runLoopRun, .runLoopPerform, .timer, .timerFireDate],
+        replaces: [.unscheduledTimer, .runLoopAdd, .runLoopRun, .runLoopPerform, .timer, .timerFireDate, .timerFireAt],
         scenarios: [
             Scenario(
                 rules: [.exact],

@@ -32,7 +32,11 @@ public final class LateResultCache<Key: Hashable & Sendable, Value: Sendable>:
     public init(load: @escaping Load) {
         self.load = load
     }
+}
 
+// MARK: - Asking: the watchdog and the load race on the queue
+
+extension LateResultCache {
     /// Calls `completion` once, on the cache's queue: with the cached value at
     /// once, with the loaded value if it comes within `timeout`, else with
     /// `nil`. After a timeout the load runs on, and its value fills the cache.
@@ -115,11 +119,24 @@ public enum ProcessWatchdog {
             return .exited(status: process.terminationStatus)
         }
         // The wait gave up, but the process runs on: act on it.
+        stop(process, exited: exited, grace: grace)
+        return .terminatedAfterTimeout
+    }
+}
+
+// MARK: - Stopping: SIGTERM, then SIGKILL after a grace period
+
+extension ProcessWatchdog {
+    /// Sends SIGTERM, and SIGKILL if the process is still running `grace`
+    /// later: it may catch or ignore SIGTERM, or have it blocked. Returns once
+    /// it has exited (`exited` is empty).
+    private static func stop(
+        _ process: Process, exited: DispatchGroup, grace: Duration
+    ) {
         process.terminate()
         if exited.wait(timeout: .now() + grace / .seconds(1)) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
             exited.wait()
         }
-        return .terminatedAfterTimeout
     }
 }

@@ -21,7 +21,11 @@ public actor LateResultCache<Key: Hashable & Sendable, Value: Sendable> {
     public init(load: @escaping @concurrent @Sendable (Key) async -> Value) {
         self.load = load
     }
+}
 
+// MARK: - Asking: `withTimeout` around a future the load fulfils
+
+extension LateResultCache {
     /// The value of `key`: the cached one at once, or the loaded one if it
     /// comes within `timeout`; `nil` when the timeout passes first or the
     /// caller is cancelled. The load runs on either way and fills the cache.
@@ -115,7 +119,11 @@ public nonisolated enum ProcessWatchdog {
         try Task.checkCancellation()
         return status
     }
+}
 
+// MARK: - Stopping: SIGTERM, then SIGKILL after a grace period
+
+nonisolated extension ProcessWatchdog {
     /// Sends SIGTERM now, and SIGKILL `grace` later if the process is still
     /// running: it may catch or ignore SIGTERM, or have it blocked.
     private static func stop(_ process: Process, grace: Duration) {
