@@ -2,7 +2,7 @@ import RecipeKit
 
 extension Catalog {
     /// Chapter 11, in page order.
-    static let isolation: [Recipe] = [.callbackIsolationTrap]
+    static let isolation: [Recipe] = [.callbackIsolationTrap, .delegateConformanceIsolation]
 
     /// Chapter 11's guide notes, in page order.
     static let isolationNotes: [GuideNote] = []
