@@ -25,6 +25,11 @@ let package = Package(
     targets: [
         // Shared vocabulary: recorder, pace, seeded PRNG, fakes, parity rules. No recipe logic.
         .target(name: "RecipeKit", swiftSettings: strict),
+        // A fake SDK (`delegate-conformance-isolation`): a delegate protocol called on the SDK's own
+        // queue, in a module of its own compiled in the Swift 5 mode as a framework an app imports is.
+        // Its protocol must come from another module with no default isolation: declared in the app
+        // module it would need `nonisolated`, which changes how conforming types infer isolation.
+        .target(name: "TransferKit", swiftSettings: strict + [.swiftLanguageMode(.v5)]),
         // The recipes written with Dispatch, OperationQueue, Thread, locks and Timer.
         .target(name: "Legacy", swiftSettings: strict),
         // Legacy code as an Xcode 26 app target compiles it: default `MainActor` isolation and the
@@ -32,6 +37,7 @@ let package = Package(
         // code unless it says otherwise. Recipes whose legacy side is about that setting live here.
         .target(
             name: "LegacyApp",
+            dependencies: ["TransferKit"],
             swiftSettings: strict + [
                 .defaultIsolation(MainActor.self),
                 .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
@@ -41,6 +47,7 @@ let package = Package(
         // The same recipes written with async/await, actors, task groups, AsyncStream and clocks.
         .target(
             name: "Modern",
+            dependencies: ["TransferKit"],
             swiftSettings: strict + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         // One entry per recipe: metadata, how to run each side, the parity rule, the page prose.
@@ -65,7 +72,7 @@ let package = Package(
 
         .testTarget(name: "RecipeKitTests", dependencies: ["RecipeKit"], swiftSettings: strict),
         // Behaviour of each recipe's two halves, including the declared differences.
-        .testTarget(name: "RecipeTests", dependencies: ["Legacy", "LegacyApp", "Modern", "RecipeKit"], swiftSettings: strict),
+        .testTarget(name: "RecipeTests", dependencies: ["Legacy", "LegacyApp", "Modern", "RecipeKit", "TransferKit"], swiftSettings: strict),
         // Parity over the whole catalog, the CLI, guide freshness and the source lint.
         .testTarget(
             name: "CatalogTests",

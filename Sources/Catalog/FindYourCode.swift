@@ -1295,6 +1295,14 @@ public enum FindYourCode {
                         recipes: ["closure-capture-semantics"]),
                 ]),
             APIIndexEntry(
+                ["@preconcurrency"],
+                uses: [
+                    Use(
+                        "a main-actor type (any type of an Xcode 26 app target) conforming to an SDK's delegate protocol with `@preconcurrency`, as the fix-it offers, while the SDK calls it on its own queue",
+                        "`nonisolated` witnesses that hand each call to the main actor (an `AsyncStream`): the `@preconcurrency` witness checks the main actor when called and traps",
+                        recipes: ["delegate-conformance-isolation"]),
+                ]),
+            APIIndexEntry(
                 ["performBlock:", "performBlockAndWait:"],
                 uses: [
                     Use(
@@ -1385,6 +1393,10 @@ public enum FindYourCode {
                         "an Xcode 26 app target (default `MainActor` isolation) whose Dispatch source handlers or SDK completion handlers run on another queue",
                         "handlers formed in `nonisolated` code or marked `@Sendable`, reaching the main actor by a stream, an `await` or a hop; `MainActor.assumeIsolated` only on a queue that is provably main",
                         recipes: ["callback-isolation-trap"]),
+                    Use(
+                        "a `@MainActor` type (any type of an Xcode 26 app target) conforming to an SDK's delegate protocol that the SDK calls on its own queue: \"crosses into main actor-isolated code\", or in an app target a plain conformance inferred `@MainActor SDKDelegate`, which compiles and runs main-actor code off main",
+                        "`nonisolated` witnesses that hop to the main actor; `extension Model: @MainActor SDKDelegate` only where the SDK calls on the main queue; `@preconcurrency` only turns the race into a trap",
+                        recipes: ["delegate-conformance-isolation"]),
                 ]),
             APIIndexEntry(
                 ["withTaskCancellationHandler", "onCancel:"],

@@ -200,6 +200,13 @@ extension CodeShape {
             "dispatch_source_cancel", "dispatch_source_create", "dispatch_source_*",
         ],
         modern: "`for await`; `onTermination`; task cancellation")
+    /// A `@preconcurrency` conformance (or import): a main-actor type that an SDK may call off the
+    /// main actor, checked at run time (`delegate-conformance-isolation`). Swift only; the
+    /// Objective-C pattern lets the index's `@` spelling be read as the `@synchronized` row is.
+    public static let preconcurrency = CodeShape(
+        "@preconcurrency", swift: ["@preconcurrency"], objc: ["@preconcurrency"],
+        modern: "`nonisolated` witnesses that hop to the main actor",
+        hazard: "a conformance's witnesses trap when the SDK calls them off the main actor")
     /// A C-style completion handler run on the queue the caller names (`callback-isolation-trap`).
     public static let dispatchIORead = CodeShape(
         "DispatchIO.read", swift: ["DispatchIO.read"], objc: ["dispatch_read"],

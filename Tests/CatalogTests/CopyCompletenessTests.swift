@@ -55,6 +55,11 @@ import Testing
 
     static let root = GuideGenerator.packageRoot
 
+    /// Where the build puts `TransferKit`, the fake SDK a recipe file imports as an app imports a
+    /// framework (`delegate-conformance-isolation`), and the SDK's source, part of each check's key.
+    static let sdkModules = root.appendingPathComponent(".build/debug/Modules")
+    static let sdkSource = "Sources/TransferKit/TransferSession.swift"
+
     /// Every check of `setting`: each `.swift` file below `Sources/Legacy` and `Sources/Modern`
     /// (Modern and `Sources/LegacyApp` in an app target), whole and as its pattern when it has a driver.
     static func checks(in setting: Setting) throws -> [Check] {
@@ -133,8 +138,10 @@ import Testing
                 inputs.append(copy.path)
                 texts.append(text)
             }
-            let arguments = ["swiftc", "-typecheck"] + check.setting.arguments(forModern: check.isModern)
-            let key = fnv1a(([compiler] + arguments + texts).joined(separator: "\u{0}"))
+            let arguments =
+                ["swiftc", "-typecheck", "-I", sdkModules.path] + check.setting.arguments(forModern: check.isModern)
+            let sdk = try String(contentsOf: root.appendingPathComponent(sdkSource), encoding: .utf8)
+            let key = fnv1a(([compiler] + arguments + texts + [sdk]).joined(separator: "\u{0}"))
             let cache = root.appendingPathComponent(".build/copy-check/\(key)")
             if FileManager.default.fileExists(atPath: cache.path) { return nil }
             let result = try await run(arguments + inputs)

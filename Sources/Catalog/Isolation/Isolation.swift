@@ -3,7 +3,8 @@ import RecipeKit
 extension Catalog {
     /// Chapter 11, in page order.
     static let isolation: [Recipe] = [
-        .callbackIsolationTrap, .whereDoesItRun, .multicastStream, .observeStateChanges, .blockingIO,
+        .callbackIsolationTrap, .delegateConformanceIsolation, .whereDoesItRun, .multicastStream,
+        .observeStateChanges, .blockingIO,
     ]
 
     /// Chapter 11's guide notes, in page order.
