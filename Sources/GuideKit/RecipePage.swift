@@ -152,7 +152,11 @@ struct RecipePage {
             ? "; leave out the driver below `\(SourceFile.driverMarker)`" : ""
         var lines = [
             "**To copy this recipe:** \(files(recipe.modernPath, needs: recipe.modernNeeds, folder: "Modern"))"
-                + "\(drop). It needs only the toolchain and compiles in the Swift 6 language mode, in a package and in"
+                + "\(drop). " + (recipe.sdkModule.map { sdk in
+                    "It imports `\(sdk)`, which stands in for the SDK your app already has"
+                        + " ([`Sources/\(sdk)`](\(Self.root)/Sources/\(sdk))), and compiles"
+                } ?? "It needs only the toolchain and compiles")
+                + " in the Swift 6 language mode, in a package and in"
                 + " an Xcode 26 app target (default `MainActor` isolation, approachable concurrency).",
             "",
             availability.sentence,

@@ -39,7 +39,7 @@ public enum CrashReport {
                 break
             }
             digest.append("  " + (frame.library.hasSuffix(".so") || frame.library.contains(".so.")
-                ? "\(frame.symbol) in \(frame.library)" : frame.symbol))
+                ? "\(shortened(frame.symbol)) in \(frame.library)" : frame.symbol))
             if !(frame.library.contains(".so")) || digest.count - 2 >= frameLimit { break }
         }
         return digest.map { "stderr: " + $0 }
@@ -64,6 +64,14 @@ public enum CrashReport {
             symbol = String(symbol[..<plus.lowerBound])
         }
         return (symbol, library)
+    }
+
+    /// A runtime function's symbol without its argument labels when they make it long:
+    /// `_checkExpectedExecutor(_filenameStart:…:_executor:)` becomes `_checkExpectedExecutor(…)`,
+    /// so that the digest's line fits a page's code block.
+    static func shortened(_ symbol: String) -> String {
+        guard symbol.count > 48, let open = symbol.firstIndex(of: "("), symbol.hasSuffix(")") else { return symbol }
+        return symbol[..<open] + "(…)"
     }
 
     /// `at 0x00007f72d9aac2a2` becomes `at 0x…`.

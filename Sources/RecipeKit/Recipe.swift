@@ -16,6 +16,9 @@ public struct Recipe: Sendable, Identifiable {
     /// The folder below `Sources` that holds the Legacy file: `Legacy`, or `LegacyApp` for legacy
     /// code compiled as an Xcode 26 app target compiles it (default `MainActor` isolation).
     public let legacyFolder: String
+    /// The package module both files import in place of a framework an app already has (a fake
+    /// SDK below `Sources/<module>`), or `nil`: the page's "To copy this recipe" line names it.
+    public let sdkModule: String?
     /// The legacy APIs the recipe demonstrates, each with its modern counterpart.
     public let apis: [APIMapping]
     /// The page prose, read from the recipe's Markdown article (see `RecipeProse`).
@@ -43,6 +46,7 @@ public struct Recipe: Sendable, Identifiable {
         sources: [String],
         file: String,
         legacyFolder: String = "Legacy",
+        sdkModule: String? = nil,
         apis: [APIMapping],
         prose: RecipeProse,
         isBridging: Bool = false,
@@ -58,6 +62,7 @@ public struct Recipe: Sendable, Identifiable {
         self.sources = sources
         self.file = file
         self.legacyFolder = legacyFolder
+        self.sdkModule = sdkModule
         self.apis = apis
         self.prose = prose
         self.isBridging = isBridging

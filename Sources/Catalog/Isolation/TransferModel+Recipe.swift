@@ -15,6 +15,7 @@ extension Recipe {
         ],
         file: "Isolation/TransferModel.swift",
         legacyFolder: "LegacyApp",
+        sdkModule: "TransferKit",
         apis: [
             APIMapping(
                 "extension Model: @preconcurrency SDKDelegate (a main-actor type, the delegate called on the SDK's queue)",

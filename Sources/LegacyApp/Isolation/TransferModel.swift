@@ -13,19 +13,8 @@ import TransferKit
 /// it compile everywhere by adding a check to each witness: the SDK calls
 /// `transfer(_:didReceive:)` on its delegate queue, the check finds no main
 /// actor there, and the app dies in `_dispatch_assert_queue_fail`.
-public final class TransferModel {
-    public let progress: TransferProgress
-    private let session = TransferSession()
-
-    public init(log: @escaping @Sendable (String) -> Void) {
-        progress = TransferProgress(log: log)
-    }
-
-    public func start(chunks: [Int]) {
-        session.delegate = self
-        progress.started()
-        session.start(chunks: chunks)
-    }
+public final class TransferModel: TransferScreen {
+    public func start(chunks: [Int]) { start(chunks: chunks, delegate: self) }
 }
 
 extension TransferModel: @preconcurrency TransferDelegate {
@@ -35,6 +24,23 @@ extension TransferModel: @preconcurrency TransferDelegate {
 
     public func transferDidFinish(_ session: TransferSession) {
         progress.finish()
+    }
+}
+
+/// The screen's state and its SDK session, shared by the view models here.
+public class TransferScreen {
+    public let progress: TransferProgress
+    private let session = TransferSession()
+
+    public init(log: @escaping @Sendable (String) -> Void) {
+        progress = TransferProgress(log: log)
+    }
+
+    /// Starts the transfer, `delegate` receiving the SDK's calls.
+    func start(chunks: [Int], delegate: TransferDelegate) {
+        session.delegate = delegate
+        progress.started()
+        session.start(chunks: chunks)
     }
 }
 
@@ -70,19 +76,8 @@ public final class TransferProgress {
 /// The compiler keeps an isolated conformance on the main actor only in code
 /// it can see. The SDK stores the delegate and calls it on its own queue, so
 /// these main-actor methods run there, unchecked: a data race on `progress`.
-public final class PlainTransferModel {
-    public let progress: TransferProgress
-    private let session = TransferSession()
-
-    public init(log: @escaping @Sendable (String) -> Void) {
-        progress = TransferProgress(log: log)
-    }
-
-    public func start(chunks: [Int]) {
-        session.delegate = self
-        progress.started()
-        session.start(chunks: chunks)
-    }
+public final class PlainTransferModel: TransferScreen {
+    public func start(chunks: [Int]) { start(chunks: chunks, delegate: self) }
 }
 
 extension PlainTransferModel: TransferDelegate {
@@ -103,19 +98,8 @@ extension PlainTransferModel: TransferDelegate {
 /// A `nonisolated` method has no isolation to check, and the compiler stops
 /// it from touching `progress` until it is on the main queue again
 /// (`DispatchQueue.main.async` runs its closure on the main actor).
-public final class HoppingTransferModel {
-    public let progress: TransferProgress
-    private let session = TransferSession()
-
-    public init(log: @escaping @Sendable (String) -> Void) {
-        progress = TransferProgress(log: log)
-    }
-
-    public func start(chunks: [Int]) {
-        session.delegate = self
-        progress.started()
-        session.start(chunks: chunks)
-    }
+public final class HoppingTransferModel: TransferScreen {
+    public func start(chunks: [Int]) { start(chunks: chunks, delegate: self) }
 }
 
 extension HoppingTransferModel: TransferDelegate {

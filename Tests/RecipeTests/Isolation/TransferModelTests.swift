@@ -81,7 +81,7 @@ import TransferKit
         let report = lines.filter { $0.hasPrefix("stderr: ") }
         guard CrashReport.isAvailable else { return }
         #expect(report.contains { $0.contains("_dispatch_assert_queue_fail in libdispatch.so") })
-        #expect(report.contains { $0.contains("_checkExpectedExecutor") })
+        #expect(report.contains { $0.hasSuffix("_checkExpectedExecutor(…) in libswift_Concurrency.so") })
         #expect(
             report.last?.contains("protocol witness for TransferDelegate.transfer(_:didReceive:) in conformance TransferModel")
                 == true)
