@@ -22,6 +22,9 @@ public nonisolated struct HTTPClient: Sendable {
     /// The body of a 2xx response; throws the `URLError` or
     /// `HTTPStatusError`.
     public func fetch(_ url: URL) async throws -> Data {
+        // A caller cancelled before it asks gets no request: on Linux a request
+        // started by a cancelled task can still complete.
+        try Task.checkCancellation()
         let (data, response) = try await session.data(from: url)
         if let response = response as? HTTPURLResponse,
             !(200..<300).contains(response.statusCode)
