@@ -414,6 +414,10 @@ public enum FindYourCode {
                         "one per download in a batch",
                         "one child of `withThrowingTaskGroup` per download",
                         recipes: ["group-batch-download"]),
+                    Use(
+                        "one per observed object, its observer leaving when the object reaches a state",
+                        "a child per object in `withDiscardingTaskGroup`, returning at the first matching value of an `AsyncStream` over the observer; no count to over-leave",
+                        recipes: ["wait-for-all-states"]),
                 ]),
             APIIndexEntry(
                 ["async(group:)", "dispatch_group_async"],
@@ -454,6 +458,10 @@ public enum FindYourCode {
                         "joining worker threads",
                         "a task group returns only when its children have",
                         recipes: ["parallel-min-max"]),
+                    Use(
+                        "waiting, with a timeout, until several observed objects reach a state",
+                        "`withTimeout` around a discarding task group with a stream per object; each child removes its observer as it ends",
+                        recipes: ["wait-for-all-states"]),
                     Use(
                         "bounding a wait on blocking work (a worker blocked in `waitUntilExit()`)",
                         "`withTimeout` around a wait that acts on the work when cancelled: `terminate()` the process",
@@ -1080,7 +1088,11 @@ public enum FindYourCode {
                     Use(
                         "observing progress or state with KVO",
                         "an `AsyncStream` of changes",
-                        recipes: ["progress-observation-stream", "operation-subclass-async"])
+                        recipes: ["progress-observation-stream", "operation-subclass-async"]),
+                    Use(
+                        "waiting until several observed objects all reach a state",
+                        "a stream per object, the first matching value of each in a discarding task group, under `withTimeout`",
+                        recipes: ["wait-for-all-states"]),
                 ]),
             APIIndexEntry(
                 [

@@ -17,6 +17,7 @@ extension Catalog {
         .serializeAsyncWork,
         .oneShotFuture,
         .syncPullBridge,
+        .waitForAllStates,
     ]
 
     /// Chapter 10's guide notes, in page order.
