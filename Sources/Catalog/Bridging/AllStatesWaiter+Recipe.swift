@@ -83,15 +83,26 @@ struct ReadinessRun: Sendable {
     }
 }
 
+/// What both sides print once the wait is over: its outcome, the devices not ready, and the
+/// observers still registered.
+private func logOutcome(
+    _ all: Bool, states: [(name: String, state: String, observers: Int)], log: @Sendable (String) -> Void
+) {
+    let late = states.filter { $0.state != "ready" }.map(\.name)
+    log((all ? "all ready" : "timed out") + (late.isEmpty ? "" : "; not ready: " + late.joined(separator: ", ")))
+    log("observers left: \(states.map(\.observers).reduce(0, +))")
+}
+
 private func legacyWait(_ context: RunContext, _ run: ReadinessRun) async {
     let devices = run.devices.map { Legacy.Device($0.name, state: $0.state) }
     let byName = Dictionary(uniqueKeysWithValues: devices.map { ($0.name, $0) })
     let changes = run.changes.map { (device: byName[$0.name]!, state: $0.state) }
     let timeout = run.timeout(context)
     let log = context.log
-    await onOwnThread {
+    let all = await onOwnThread {
         Legacy.AllStatesWaiter.run(devices, timeout: timeout, changes: changes, log: log)
     }
+    logOutcome(all, states: devices.map { ($0.name, $0.state.rawValue, $0.observerCount) }, log: log)
 }
 
 private func modernWait(_ context: RunContext, _ run: ReadinessRun) async {
@@ -100,5 +111,7 @@ private func modernWait(_ context: RunContext, _ run: ReadinessRun) async {
     let changes = run.changes.map {
         (device: byName[$0.name]!, state: Modern.Device.State(rawValue: $0.state.rawValue)!)
     }
-    await Modern.AllStatesWaiter.run(devices, timeout: run.timeout(context), changes: changes, log: context.log)
+    let all = await Modern.AllStatesWaiter.run(
+        devices, timeout: run.timeout(context), changes: changes, log: context.log)
+    logOutcome(all, states: devices.map { ($0.name, $0.state.rawValue, $0.observerCount) }, log: context.log)
 }

@@ -128,24 +128,23 @@ public final class Device: @unchecked Sendable {
 
 extension AllStatesWaiter {
     /// Waits for `devices` to be `.ready` on a thread of its own while
-    /// `changes` run on the calling thread, each logged before it is made,
-    /// once every device is observed. Logs the outcome and the observers left.
+    /// `changes` are made on the calling thread, each logged before it is
+    /// made, once every device is observed; returns the wait's result.
     public static func run(
         _ devices: [Device], timeout: Duration,
         changes: [(device: Device, state: Device.State)],
         waitWithoutGuard: Bool = false,
         log: @escaping @Sendable (String) -> Void
-    ) {
+    ) -> Bool {
         let states = devices.map { "\($0.name) \($0.state.rawValue)" }
         log("waiting for all to be ready: " + states.joined(separator: ", "))
-        let finished = DispatchSemaphore(value: 0)
+        let result = Answer()
         Thread {
-            let all =
+            result.all =
                 waitWithoutGuard
                 ? Self.waitWithoutGuard(until: devices, timeout: timeout)
                 : wait(until: devices, are: .ready, timeout: timeout)
-            log(outcome(all, devices))
-            finished.signal()
+            result.finished.signal()
         }.start()
         // Until every device is observed: then every change is reported.
         while !changes.isEmpty
@@ -157,16 +156,16 @@ extension AllStatesWaiter {
             log("\(device.name) → \(state.rawValue)")
             device.set(state)
         }
-        finished.wait()
-        log("observers left: \(devices.map(\.observerCount).reduce(0, +))")
+        result.finished.wait()
+        return result.all
     }
 
-    /// "all ready" or "timed out", and the devices that are not ready.
-    public static func outcome(_ all: Bool, _ devices: [Device]) -> String {
-        let late = devices.filter { $0.state != .ready }.map(\.name)
-        return (all ? "all ready" : "timed out")
-            + (late.isEmpty
-                ? "" : "; not ready: " + late.joined(separator: ", "))
+    /// The wait's result, written before `finished` is signalled.
+    ///
+    /// `@unchecked Sendable`: the semaphore orders the write before the read.
+    final class Answer: @unchecked Sendable {
+        let finished = DispatchSemaphore(value: 0)
+        var all = false
     }
 
     /// Wrong: leaves on every `.ready` report, with no guard. A device that

@@ -112,13 +112,13 @@ public nonisolated final class Device: @unchecked Sendable {
 
 nonisolated extension AllStatesWaiter {
     /// Waits for `devices` to be `.ready` in a child task while `changes` are
-    /// made, each logged before it is made, once every device is observed.
-    /// Logs the outcome and the observers left.
+    /// made, each logged before it is made, once every device is observed;
+    /// returns whether the wait succeeded.
     public static func run(
         _ devices: [Device], timeout: Duration,
         changes: [(device: Device, state: Device.State)],
         log: @escaping @Sendable (String) -> Void
-    ) async {
+    ) async -> Bool {
         let states = devices.map { "\($0.name) \($0.state.rawValue)" }
         log("waiting for all to be ready: " + states.joined(separator: ", "))
         async let all: Bool = {
@@ -139,15 +139,6 @@ nonisolated extension AllStatesWaiter {
             log("\(device.name) → \(state.rawValue)")
             device.set(state)
         }
-        log(outcome(await all, devices))
-        log("observers left: \(devices.map(\.observerCount).reduce(0, +))")
-    }
-
-    /// "all ready" or "timed out", and the devices that are not ready.
-    public static func outcome(_ all: Bool, _ devices: [Device]) -> String {
-        let late = devices.filter { $0.state != .ready }.map(\.name)
-        return (all ? "all ready" : "timed out")
-            + (late.isEmpty
-                ? "" : "; not ready: " + late.joined(separator: ", "))
+        return await all
     }
 }

@@ -14,63 +14,73 @@ struct AllStatesWaiterTests {
     static let timeout = Duration.milliseconds(20)
     static let generous = Duration.seconds(600)
 
-    /// Runs a side's driver: the devices start in `states`, the changes are made once every device
-    /// is observed, and the transcript comes back.
+    /// What a run ends with: the wait's result, the devices not ready, and the observers left.
+    struct Outcome: Equatable {
+        var all: Bool
+        var notReady: [String]
+        var observersLeft: Int
+    }
+
+    /// Runs a side's driver: the devices start in `states`, and the changes are made once every
+    /// device is observed.
     static func run(
         _ side: Side, _ states: [Legacy.Device.State], changes: [(index: Int, state: Legacy.Device.State)],
         timeout: Duration = generous, withoutGuard: Bool = false
-    ) async -> [String] {
-        let recorder = Recorder()
+    ) async -> Outcome {
         let names = states.indices.map { "cam-\($0 + 1)" }
         switch side {
         case .legacy:
             let devices = zip(names, states).map { Legacy.Device($0, state: $1) }
             let changes = changes.map { (device: devices[$0.index], state: $0.state) }
-            let log = recorder.logger
-            await onOwnThread {
+            let all = await onOwnThread {
                 Legacy.AllStatesWaiter.run(
-                    devices, timeout: timeout, changes: changes, waitWithoutGuard: withoutGuard, log: log)
+                    devices, timeout: timeout, changes: changes, waitWithoutGuard: withoutGuard, log: { _ in })
             }
+            return Outcome(
+                all: all, notReady: devices.filter { $0.state != .ready }.map(\.name),
+                observersLeft: devices.map(\.observerCount).reduce(0, +))
         case .modern:
             let modern = { (state: Legacy.Device.State) in Modern.Device.State(rawValue: state.rawValue)! }
             let devices = zip(names, states).map { Modern.Device($0, state: modern($1)) }
             let changes = changes.map { (device: devices[$0.index], state: modern($0.state)) }
-            await Modern.AllStatesWaiter.run(devices, timeout: timeout, changes: changes, log: recorder.logger)
+            let all = await Modern.AllStatesWaiter.run(devices, timeout: timeout, changes: changes, log: { _ in })
+            return Outcome(
+                all: all, notReady: devices.filter { $0.state != .ready }.map(\.name),
+                observersLeft: devices.map(\.observerCount).reduce(0, +))
         }
-        return recorder.lines
     }
 
     @Test(arguments: Side.allCases)
     func everyDeviceReadyEndsTheWaitAndLeavesNoObserver(_ side: Side) async {
-        let lines = await Self.run(
+        let outcome = await Self.run(
             side, [.offline, .offline, .connecting], changes: [(2, .ready), (0, .connecting), (0, .ready), (1, .ready)])
-        #expect(lines.suffix(2) == ["all ready", "observers left: 0"])
+        #expect(outcome == Outcome(all: true, notReady: [], observersLeft: 0))
     }
 
     @Test(arguments: Side.allCases)
     func aDeviceNeverReadyTimesOutAndLeavesNoObserver(_ side: Side) async {
         let start = ContinuousClock.now
-        let lines = await Self.run(side, [.ready, .connecting, .ready], changes: [], timeout: Self.timeout)
+        let outcome = await Self.run(side, [.ready, .connecting, .ready], changes: [], timeout: Self.timeout)
         #expect(start.duration(to: .now) >= Self.timeout)
-        #expect(lines.suffix(2) == ["timed out; not ready: cam-2", "observers left: 0"])
+        #expect(outcome == Outcome(all: false, notReady: ["cam-2"], observersLeft: 0))
     }
 
     /// The guard (legacy) and the first match (modern): cam-2 reporting ready twice counts once,
     /// so with cam-1 still offline the wait goes on to its timeout.
     @Test(arguments: Side.allCases)
     func aDeviceThatReportsReadyTwiceCountsOnce(_ side: Side) async {
-        let lines = await Self.run(
+        let outcome = await Self.run(
             side, [.offline, .offline], changes: [(1, .ready), (1, .connecting), (1, .ready)], timeout: .milliseconds(50))
-        #expect(lines.suffix(2) == ["timed out; not ready: cam-1", "observers left: 0"])
+        #expect(outcome == Outcome(all: false, notReady: ["cam-1"], observersLeft: 0))
     }
 
     /// The bug the guard prevents: without it, the second report leaves the group again, and the
     /// wait returns "all ready" while cam-1 is still offline. (One more leave would trap: see the
     /// "extra leave" demonstration of `dispatch-group-notify`.)
     @Test func legacyWithoutTheGuardASecondReportEndsTheWaitEarly() async {
-        let lines = await Self.run(
+        let outcome = await Self.run(
             .legacy, [.offline, .offline], changes: [(1, .ready), (1, .connecting), (1, .ready)], withoutGuard: true)
-        #expect(lines.suffix(2) == ["all ready; not ready: cam-1", "observers left: 0"])
+        #expect(outcome == Outcome(all: true, notReady: ["cam-1"], observersLeft: 0))
     }
 
     /// 200 devices, each reporting ready twice from threads of its own: every one counts once.
