@@ -442,6 +442,10 @@ public enum FindYourCode {
                         "one per download in a batch",
                         "one child of `withThrowingTaskGroup` per download",
                         recipes: ["group-batch-download"]),
+                    Use(
+                        "one per observed object, its observer leaving when the object reaches a state",
+                        "a child per object in `withDiscardingTaskGroup`, returning at the first matching value of an `AsyncStream` over the observer; no count to over-leave",
+                        recipes: ["wait-for-all-states"]),
                 ]),
             APIIndexEntry(
                 ["async(group:)", "dispatch_group_async"],
@@ -482,6 +486,10 @@ public enum FindYourCode {
                         "joining worker threads",
                         "a task group returns only when its children have",
                         recipes: ["parallel-min-max"]),
+                    Use(
+                        "waiting, with a timeout, until several observed objects reach a state",
+                        "`withTimeout` around a discarding task group with a stream per object; each child removes its observer as it ends",
+                        recipes: ["wait-for-all-states"]),
                     Use(
                         "bounding a wait on blocking work (a worker blocked in `waitUntilExit()`)",
                         "`withTimeout` around a wait that acts on the work when cancelled: `terminate()` the process",
@@ -1205,6 +1213,10 @@ public enum FindYourCode {
                         "observing a model property with its initial value (`options: [.initial, .new]`)",
                         "`@Observable` and `for await value in Observations { model.property }`: the value now, then after changes (coalesced: a busy reader sees the latest, not every value)",
                         recipes: ["observe-state-changes"]),
+                    Use(
+                        "waiting until several observed objects all reach a state",
+                        "a stream per object, the first matching value of each in a discarding task group, under `withTimeout`",
+                        recipes: ["wait-for-all-states"]),
                 ]),
             APIIndexEntry(
                 ["ObservableObject", "CurrentValueSubject"],

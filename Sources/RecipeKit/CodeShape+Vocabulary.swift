@@ -89,10 +89,10 @@ extension CodeShape {
         modern: "`withTaskGroup`")
     public static let groupEnter = CodeShape(
         "DispatchGroup.enter", swift: ["DispatchGroup.enter"], objc: ["dispatch_group_enter"],
-        modern: "a task-group child")
+        modern: "a task-group child", home: "group-wrap-callback-api")
     public static let groupLeave = CodeShape(
         "DispatchGroup.leave", swift: ["DispatchGroup.leave"], objc: ["dispatch_group_leave"],
-        modern: "the child task returns")
+        modern: "the child task returns", home: "group-wrap-callback-api")
     public static let groupNotify = CodeShape(
         "DispatchGroup.notify", swift: ["DispatchGroup.notify"], objc: ["dispatch_group_notify"],
         modern: "code after `await withTaskGroup`")
@@ -104,7 +104,7 @@ extension CodeShape {
         hazard: "traps on the global queue when the closure was written in `@MainActor` code")
     public static let groupWait = CodeShape(
         "DispatchGroup.wait", swift: ["DispatchGroup.wait"], objc: ["dispatch_group_wait"],
-        modern: "`await` the task group; a timeout races `Task.sleep`")
+        modern: "`await` the task group; a timeout races `Task.sleep`", home: "dispatch-group-wait")
     public static let groupAsync = CodeShape(
         "DispatchQueue.async(group:)", swift: [".async(group)", "DispatchQueue.global.async(group)"],
         objc: ["dispatch_group_async"], modern: "`group.addTask`, `async let`")

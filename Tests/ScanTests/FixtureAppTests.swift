@@ -146,4 +146,27 @@ import Testing
         #expect(objcAPIs.contains("Timer(fire:)"))
         #expect(objcAPIs.contains("NSSystemClockDidChange"))
     }
+
+    /// A group entered per observed object and left from its KVO observer names the recipe that
+    /// waits for all of them, beside the groups' own pages.
+    @Test func anObserverThatLeavesAGroupNamesWaitForAllStates() throws {
+        let swift = """
+            let group = DispatchGroup()
+            var observations: [NSKeyValueObservation] = []
+            for item in items {
+                group.enter()
+                observations.append(item.observe(\\.status, options: [.initial]) { item, _ in
+                    if item.status == .readyToPlay { group.leave() }
+                })
+            }
+            let result = group.wait(timeout: .now() + 5)
+            """
+        let findings = ScanFixtures.scan(swift)
+        for api in ["DispatchGroup.enter", "DispatchGroup.leave", "DispatchGroup.wait", "KVO"] {
+            let finding = try #require(findings.first { $0.api == api }, "\(api)")
+            #expect(finding.recipes.contains("wait-for-all-states"), "\(api)")
+        }
+        let leave = try #require(findings.first { $0.api == "DispatchGroup.leave" })
+        #expect(leave.recipes.first == "group-wrap-callback-api")
+    }
 }

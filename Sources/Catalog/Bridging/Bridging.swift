@@ -20,6 +20,7 @@ extension Catalog {
         .orderedAsyncWrites,
         .urlSessionDataTask,
         .syncPullBridge,
+        .waitForAllStates,
     ]
 
     /// Chapter 10's guide notes, in page order.

@@ -70,12 +70,15 @@ public nonisolated enum ProcessOutcome: Equatable, Sendable {
 /// Waits for a child process at most a timeout; a process still running then
 /// is terminated, and killed if it won't stop.
 ///
-/// A process can't be cancelled, so the wait for its exit acts on it instead:
-/// when the waiting task is cancelled, its cancellation handler terminates the
-/// process (SIGTERM), kills it (SIGKILL) if it is still running `grace`
-/// later, and the wait goes on to the exit. That is what lets `withTimeout`
-/// work here: at the deadline it cancels the wait, and the wait ends. No
-/// thread blocks: `terminationHandler` resumes a continuation.
+/// A process can't be cancelled, so the wait for its exit acts on it instead.
+/// The wait awaits a task's value on purpose: that wait ignores cancellation,
+/// so `exitStatus` never returns while the process lives. When the caller is
+/// cancelled, the cancellation handler terminates the process (SIGTERM), kills
+/// it (SIGKILL) if it is still running `grace` later, and the wait ends at
+/// the exit. That is what lets `withTimeout` work here: at the deadline it
+/// cancels the wait, and the process goes. The process is started before the
+/// handler is installed, so the handler never meets a half-started process.
+/// No thread blocks: `terminationHandler` feeds a stream.
 public nonisolated enum ProcessWatchdog {
     /// Starts `process` and returns once it has exited, by itself within
     /// `timeout` or stopped at it. Throws if it can't be started, and
@@ -83,9 +86,10 @@ public nonisolated enum ProcessWatchdog {
     public static func run(
         _ process: Process, timeout: Duration, grace: Duration = .seconds(2)
     ) async throws -> ProcessOutcome {
+        let exit = try start(process)
         do {
             let status = try await withTimeout(timeout) {
-                try await exitStatus(of: process, grace: grace)
+                try await exitStatus(of: process, exit: exit, grace: grace)
             }
             return .exited(status: status)
         } catch is TimeoutError {
@@ -93,28 +97,32 @@ public nonisolated enum ProcessWatchdog {
         }
     }
 
-    /// Starts `process` and returns its exit status once it has exited. A
-    /// cancelled caller stops the process, the only way to end the wait, and
-    /// gets `CancellationError` once it has exited.
+    /// Starts `process`; the task's value is its exit status, when it exits.
+    public static func start(_ process: Process) throws -> Task<Int32, Never> {
+        let (exits, exited) = AsyncStream.makeStream(of: Int32.self)
+        // Set before `run()`: the process may exit at once.
+        process.terminationHandler = {
+            exited.yield($0.terminationStatus)
+            exited.finish()
+        }
+        try process.run()  // throws, and the handler never runs
+        return Task {
+            for await status in exits { return status }
+            return -1  // not reached: the handler yields before it finishes
+        }
+    }
+
+    /// Waits for the exit of `process`, started with `start(_:)`. A cancelled
+    /// caller stops the process, the only way to end the wait, and gets
+    /// `CancellationError` once it has exited.
     public static func exitStatus(
-        of process: Process, grace: Duration = .seconds(2)
+        of process: Process, exit: Task<Int32, Never>,
+        grace: Duration = .seconds(2)
     ) async throws -> Int32 {
-        let status = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { exited in
-                // Set before `run()`: the process may exit at once.
-                process.terminationHandler = {
-                    exited.resume(returning: $0.terminationStatus)
-                }
-                do {
-                    try process.run()
-                } catch {
-                    exited.resume(throwing: error)  // the handler never runs
-                    return
-                }
-                if Task.isCancelled { stop(process, grace: grace) }  // starting
-            }
+        let status = await withTaskCancellationHandler {
+            await exit.value
         } onCancel: {
-            if process.isRunning { stop(process, grace: grace) }
+            stop(process, grace: grace)
         }
         try Task.checkCancellation()
         return status
@@ -127,6 +135,7 @@ nonisolated extension ProcessWatchdog {
     /// Sends SIGTERM now, and SIGKILL `grace` later if the process is still
     /// running: it may catch or ignore SIGTERM, or have it blocked.
     private static func stop(_ process: Process, grace: Duration) {
+        guard process.isRunning else { return }
         process.terminate()
         Task {
             try await Task.sleep(for: grace)

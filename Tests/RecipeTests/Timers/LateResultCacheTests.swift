@@ -20,6 +20,7 @@ struct LateResultCacheTests {
     final class HeldLoads: Sendable {
         private let completions = Locked<[@Sendable (String) -> Void]>([])
         private let started = Locked(0)
+        private let starts = AsyncStream.makeStream(of: Void.self)
 
         var count: Int { started.withLock { $0 } }
 
@@ -27,7 +28,14 @@ struct LateResultCacheTests {
             Legacy.LateResultCache { [self] _, completion in
                 started.withLock { $0 += 1 }
                 completions.withLock { $0.append(completion) }
+                starts.continuation.yield()
             }
+        }
+
+        /// Returns once a load has started (suspending: the cache's queue needs a Dispatch thread,
+        /// which on Linux a task spinning on `Task.yield()` could be holding).
+        func untilStarted() async {
+            for await _ in starts.stream { return }
         }
 
         /// Calls every held completion with `value`.
@@ -122,7 +130,7 @@ struct LateResultCacheTests {
         for _ in 0..<2 {
             legacy.value(for: "report", timeout: Self.generous) { answered.yield($0) }
         }
-        while held.count == 0 { await Task.yield() }
+        await held.untilStarted()
         held.finish(with: "report data")
         var got: [String?] = []
         for await answer in answers {
