@@ -200,8 +200,8 @@ extension CodeShape {
             "dispatch_source_cancel", "dispatch_source_create", "dispatch_source_*",
         ],
         modern: "`for await`; `onTermination`; task cancellation")
-    /// A `@preconcurrency` conformance (or import): a main-actor type that an SDK may call off the
-    /// main actor, checked at run time (`delegate-conformance-isolation`). Swift only; the
+    /// A `@preconcurrency` conformance: a main-actor type that an SDK may call off the main actor,
+    /// checked at run time (`delegate-conformance-isolation`). `scan` skips `@preconcurrency import`. Swift only; the
     /// Objective-C pattern lets the index's `@` spelling be read as the `@synchronized` row is.
     public static let preconcurrency = CodeShape(
         "@preconcurrency", swift: ["@preconcurrency"], objc: ["@preconcurrency"],

@@ -11,10 +11,13 @@ struct FileScanner {
     let trie: ShapeTable.Trie
     let language: SourceLanguage
     let hazards: HazardWords
+    /// The isolation of code with no attribute of its own (`MainActor` in an Xcode 26 app target).
+    let defaultIsolation: DefaultIsolation
 
-    init(table: ShapeTable, language: SourceLanguage) {
+    init(table: ShapeTable, language: SourceLanguage, defaultIsolation: DefaultIsolation = .nonisolated) {
         self.table = table
         self.language = language
+        self.defaultIsolation = defaultIsolation
         trie = language == .swift ? table.swift : table.objc
         hazards = HazardWords(table: table)
     }
@@ -232,7 +235,17 @@ struct FileScanner {
     struct Brace {
         var queue: UInt64 = 0
         var lockFinding = -1
+        /// The isolation this brace's body states (`@MainActor class`, `nonisolated func`,
+        /// `Task.detached {`), or `.inherit` to take its surroundings'.
+        var isolation = Isolation.inherit
+        /// How many frames were open at the brace: an attribute read deeper is in a parameter.
+        var frameDepth = 0
+        /// For the body of a `Task.detached` written in main-actor code: where the call starts.
+        var detached: (line: Int, start: Int, lineStart: Int)?
     }
+
+    /// What a brace says about the isolation of the code inside it.
+    enum Isolation: UInt8 { case inherit, main, nonisolated }
 
     /// Finds the APIs in blanked `bytes`.
     func scan(_ bytes: UnsafeBufferPointer<UInt8>, declared: [UInt64: Int32] = [:]) -> [RawFinding] {
@@ -240,6 +253,7 @@ struct FileScanner {
         var state = MatchState(scanner: self, bytes: bytes, names: names)
         state.run()
         state.findings.removeAll { $0.dropped }
+        if state.unordered { state.findings.sort { ($0.line, $0.column) < ($1.line, $1.column) } }
         return state.findings
     }
 
@@ -252,6 +266,12 @@ struct FileScanner {
         let acquire: Set<UInt64>
         let release: Set<UInt64>
         let scoped: Set<UInt64>
+        /// Handlers Dispatch runs on the source's queue, whose closure keeps the isolation of the
+        /// code that wrote it (`setEventHandler`), and APIs that run a closure on a queue they name.
+        let callbackTraps: Set<UInt64>
+        let callbackTrapAPIs: Set<Int32>
+        let detachedCallsMainActor: Int32?
+        let preconcurrency: Int32
         let mainQueue: UInt64
         let mainQueueFunction: UInt64
         let selfNames: Set<UInt64>
@@ -272,9 +292,24 @@ struct FileScanner {
             release = Set(
                 ["unlock", "pthread_mutex_unlock", "os_unfair_lock_unlock", "objc_sync_exit"].map(ShapeTable.hash))
             scoped = Set(["withLock", "@synchronized"].map(ShapeTable.hash))
+            callbackTraps = Set(["setEventHandler", "setCancelHandler", "setRegistrationHandler"].map(ShapeTable.hash))
+            callbackTrapAPIs = apis(["DispatchGroup.notify", "DispatchIO.read"])
+            detachedCallsMainActor = table.apis.firstIndex { $0.name == HazardShapes.detachedCallsMainActor.api }
+                .map(Int32.init)
+            preconcurrency = apis(["@preconcurrency"]).first ?? -1
             mainQueue = MatchState.combine(ShapeTable.hash("DispatchQueue"), ShapeTable.hash("main"))
             mainQueueFunction = ShapeTable.hash("dispatch_get_main_queue")
             selfNames = Set(["self", "this", "strongSelf", "weakSelf"].map(ShapeTable.hash))
         }
+
+        static let selfWord = ShapeTable.hash("self")
+        static let mainActor = ShapeTable.hash("MainActor")
+        static let mainActorAttribute = ShapeTable.hash("@MainActor")
+        static let concurrentAttribute = ShapeTable.hash("@concurrent")
+        static let nonisolated = ShapeTable.hash("nonisolated")
+        static let actor = ShapeTable.hash("actor")
+        static let task = ShapeTable.hash("Task")
+        static let detached = ShapeTable.hash("detached")
+        static let run = ShapeTable.hash("run")
     }
 }

@@ -20,6 +20,18 @@ struct MatchState {
     private var frames: [Frame] = []
     private var braces: [FileScanner.Brace] = []
     private var previous = Token()
+    /// The identifier before the last `.`: `Task` in `Task.detached`, `MainActor` in `MainActor.run`.
+    private var lastIdentifier: UInt64 = 0
+    private var identifierBeforeDot: UInt64 = 0
+    /// The isolation an attribute or keyword just read gives the next `{` at the same frame depth
+    /// (`@MainActor class`, `nonisolated func`, `actor`, `Task.detached`, `MainActor.run`), and
+    /// the token that said so.
+    private var pendingIsolation = FileScanner.Isolation.inherit
+    private var pendingIsolationFrames = 0
+    private var pendingIsolationToken = Token()
+    private var pendingDetached: (line: Int, start: Int, lineStart: Int)?
+    /// A finding was added out of line order (a hazard found after the call that it names).
+    private(set) var unordered = false
     /// Argument words of a matched call, whose own chains must not be reported again.
     private var suppressedWords: [Int32] = []
     private var suppressedUntil = 0
@@ -72,6 +84,15 @@ struct MatchState {
             {
                 pendingLockFinding = -1
             }
+            if pendingIsolation != .inherit, frames.count <= pendingIsolationFrames,
+                (token.afterNewline && previous.start != pendingIsolationToken.start
+                    && !isAttribute(previous) && ![.comma, .colon].contains(previous.kind))
+                    || token.kind == .equals || token.kind == .semicolon
+            {
+                // `@MainActor let shared = …` or a stored property: no body follows.
+                pendingIsolation = .inherit
+                pendingDetached = nil
+            }
             handle(token)
             previous = token
         }
@@ -82,6 +103,7 @@ struct MatchState {
         case .identifier:
             identifier(token)
         case .dot:
+            identifierBeforeDot = previous.kind == .identifier ? lastIdentifier : 0
             if !chainOpen {
                 // A leading dot (`.main`, `\.fractionCompleted`): only member patterns can match.
                 chain = emptyChain(at: token)
@@ -125,6 +147,17 @@ struct MatchState {
                 brace.lockFinding = pendingLockFinding
                 pendingLockFinding = -1
             }
+            brace.frameDepth = frames.count
+            if pendingIsolation != .inherit, frames.count == pendingIsolationFrames {
+                brace.isolation = pendingIsolation
+                if pendingDetached != nil, onMainActor(below: braces.count) { brace.detached = pendingDetached }
+                pendingIsolation = .inherit
+                pendingDetached = nil
+            } else if brace.queue != 0 {
+                // `DispatchQueue.main.async { }` is inferred `@MainActor`; any other queue's block is
+                // `@Sendable`, so closures written in it are not main-actor isolated.
+                brace.isolation = brace.queue == scanner.hazards.mainQueue ? .main : .nonisolated
+            }
             braces.append(brace)
             if brace.lockFinding >= 0 { lockBraces += 1 }
             endChain()
@@ -167,6 +200,8 @@ struct MatchState {
     // MARK: Identifiers
 
     private mutating func identifier(_ token: Token) {
+        if scanner.language == .swift { isolationWord(token) }
+        if previous.kind != .dot { identifierBeforeDot = 0 }
         if let last = frames.indices.last {
             let frame = frames[last]
             if frame.argumentFinding >= 0 { frames[last].lastIdentifier = receiverTag(token) }
@@ -203,6 +238,112 @@ struct MatchState {
         if !held.isEmpty || lockBraces > 0 {
             callbackName = callback(token)
         }
+        lastIdentifier = token.hash
+    }
+
+    // MARK: Isolation
+
+    /// Reads the attributes and keywords that state a body's isolation, and `self` in a detached
+    /// task's body.
+    private mutating func isolationWord(_ token: Token) {
+        typealias Words = FileScanner.HazardWords
+        let hash = token.hash
+        if previous.kind == .dot {
+            if hash == Words.detached, identifierBeforeDot == Words.task {
+                pendingDetached = (chain.line, chain.start, chain.lineStart)
+                isolation(.nonisolated, token)
+            } else if hash == Words.run, identifierBeforeDot == Words.mainActor {
+                isolation(.main, token)
+            }
+            return
+        }
+        if hash == Words.mainActorAttribute {
+            isolation(.main, token)
+        } else if hash == Words.concurrentAttribute || hash == Words.nonisolated || hash == Words.actor {
+            isolation(.nonisolated, token)
+        } else if hash == Words.selfWord {
+            detachedBodyUsesSelf()
+        }
+    }
+
+    /// The next body at this frame depth has `isolation`; in `{ @MainActor in` (a closure's
+    /// attribute, on the line of its brace), this one has.
+    private mutating func isolation(_ isolation: FileScanner.Isolation, _ token: Token) {
+        let attribute = isAttribute(token)
+        if attribute, previous.kind == .openBrace, !token.afterNewline, let last = braces.indices.last {
+            braces[last].isolation = isolation
+            return
+        }
+        // An attribute inside a parameter list (`_ body: @MainActor () -> Void`) names a type.
+        if attribute, frames.count > (braces.last?.frameDepth ?? 0) { return }
+        pendingIsolation = isolation
+        pendingIsolationFrames = frames.count
+        pendingIsolationToken = token
+        if isolation == .main { pendingDetached = nil }
+    }
+
+    /// `@MainActor`, `@objc`: the tokenizer reads an attribute as one identifier.
+    private func isAttribute(_ token: Token) -> Bool {
+        token.kind == .identifier && bytes[token.start] == 0x40
+    }
+
+    /// Whether code in the braces below `count` runs on the main actor.
+    private func onMainActor(below count: Int) -> Bool {
+        for brace in braces[..<count].reversed() {
+            switch brace.isolation {
+            case .main: return true
+            case .nonisolated: return false
+            case .inherit: continue
+            }
+        }
+        return scanner.defaultIsolation == .mainActor
+    }
+
+    /// `self` in the body of a `Task.detached` written in main-actor code: report the detach once.
+    private mutating func detachedBodyUsesSelf() {
+        guard let api = scanner.hazards.detachedCallsMainActor else { return }
+        for index in braces.indices.reversed() {
+            // A closure that states its own isolation (`MainActor.run { }`) is not the detached body.
+            if braces[index].isolation != .inherit, braces[index].detached == nil { return }
+            guard let detached = braces[index].detached else { continue }
+            braces[index].detached = nil
+            findings.append(
+                RawFinding(
+                    line: detached.line, column: column(of: detached.start, lineStart: detached.lineStart),
+                    api: api, hazards: table.apis[Int(api)].hazard.map { [$0] } ?? []))
+            unordered = true
+            return
+        }
+    }
+
+    /// Whether the word after the one at `start` is `import`.
+    private func followedByImport(_ start: Int) -> Bool {
+        var index = start + 1
+        while index < bytes.count, FileScanner.Tokenizer.isIdentifierByte(bytes[index]) { index += 1 }
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A {
+            index += 1
+        }
+        let word = Array("import".utf8)
+        guard index + word.count <= bytes.count else { return false }
+        for offset in word.indices where bytes[index + offset] != word[offset] { return false }
+        return index + word.count == bytes.count || !FileScanner.Tokenizer.isIdentifierByte(bytes[index + word.count])
+    }
+
+    /// Whether the call that starts at `start` names the main queue or actor before its closure:
+    /// `group.notify(queue: .main)`, `runningHandlerOn: DispatchQueue.main`.
+    private func namesMain(from start: Int) -> Bool {
+        var index = start
+        let limit = min(bytes.count, start + 300)
+        while index < limit, bytes[index] != 0x7B {
+            if bytes[index] == 0x2E, index + 5 <= limit, bytes[index + 1] == 0x6D, bytes[index + 2] == 0x61,
+                bytes[index + 3] == 0x69, bytes[index + 4] == 0x6E,
+                index + 5 == limit || !FileScanner.Tokenizer.isIdentifierByte(bytes[index + 5])
+            {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 
     private func text(_ token: Token) -> String {
@@ -443,14 +584,18 @@ struct MatchState {
     // MARK: Findings and hazards
 
     private mutating func record(_ api: Int32) {
+        // `@preconcurrency import Foo` relaxes the checks of a module; only a conformance is a hazard.
+        if api == scanner.hazards.preconcurrency, followedByImport(chain.start) { return }
         var hazards: [String] = []
         if let hazard = table.apis[Int(api)].hazard { hazards.append(hazard) }
+        if hazards.isEmpty, isolationTrap(api) { hazards.append(Self.isolationTrapHazard) }
         if chain.finding >= 0 {
             // The longer match is the more specific API and wins, even when no recipe shows it
             // yet: naming the shorter one's recipes would claim more than the guide covers.
             let old = chain.finding
             findings[old].dropped = true
-            hazards = findings[old].hazards + hazards.filter { !findings[old].hazards.contains($0) }
+            let kept = findings[old].hazards.filter { $0 != Self.isolationTrapHazard }
+            hazards = kept + hazards.filter { !kept.contains($0) }
         }
         findings.append(
             RawFinding(
@@ -460,6 +605,20 @@ struct MatchState {
         if !chain.literal || chain.depth > 1 {
             receiverKnown(chain.finding, chain.callee)
         }
+    }
+
+    static let isolationTrapHazard =
+        "likely runtime isolation trap: the closure is written in main-actor code, and Dispatch runs it on "
+        + "another queue, where Swift's isolation check stops the app (callback-isolation-trap)"
+
+    /// A handler or callback closure written in main-actor code that Dispatch runs on a queue that
+    /// is not the main one. A source's queue is named where the source is made, so a handler is
+    /// reported whatever its queue; a call that names its queue is reported unless that is `.main`.
+    private func isolationTrap(_ api: Int32) -> Bool {
+        guard scanner.language == .swift, onMainActor(below: braces.count) else { return false }
+        let words = scanner.hazards
+        if words.callbackTraps.contains(chain.lastWord) { return true }
+        return words.callbackTrapAPIs.contains(api) && !namesMain(from: chain.start)
     }
 
     private mutating func receiverKnown(_ finding: Int, _ receiver: UInt64) {

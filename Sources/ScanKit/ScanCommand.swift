@@ -2,14 +2,14 @@ import Catalog
 import Foundation
 import RecipeKit
 
-/// `scan [--json] [--markdown FILE] [--no-color] PATH...`: the legacy concurrency calls in an app,
+/// `scan [--json] [--markdown FILE] [--default-isolation MainActor] [--no-color] PATH...`: the legacy concurrency calls in an app,
 /// each with the recipe that replaces it, and a summary to plan the migration with.
 ///
 /// Exit status: 0 when the scan ran, whatever it found; 64 for a usage error (an unknown option,
 /// a missing path, a report file that cannot be written).
 public enum ScanCommand {
     public static let usage = """
-        Usage: scan [--json] [--markdown FILE] [--no-color] PATH...
+        Usage: scan [--json] [--markdown FILE] [--default-isolation MainActor] [--no-color] PATH...
 
         Finds the uses of legacy concurrency APIs (Dispatch, operations, threads, locks, run loops
         and timers, notification and KVO callbacks) in the Swift, Objective-C and C sources under
@@ -18,6 +18,11 @@ public enum ScanCommand {
         Options:
           --json            print the findings and the summary as JSON (schemaVersion 1)
           --markdown FILE   also write a Markdown report, linking to the guide pages, to FILE
+          --default-isolation MainActor|nonisolated
+                            the isolation of code with no attribute of its own: MainActor for an
+                            Xcode 26 app target (its Default Actor Isolation build setting), so that
+                            handlers written anywhere in it are checked for isolation traps;
+                            nonisolated (the default) for packages and older targets
           --no-color        no colour (also when NO_COLOR is set, TERM=dumb, or not a terminal)
           --help            show this help
 
@@ -45,6 +50,7 @@ public enum ScanCommand {
         var json = false
         var markdown: String?
         var color = true
+        var defaultIsolation = DefaultIsolation.nonisolated
         var paths: [String] = []
         var generate: (directory: String, lines: Int)?
         var index = 0
@@ -59,6 +65,14 @@ public enum ScanCommand {
             case "--markdown":
                 guard index + 1 < arguments.count else { return usageError("--markdown needs a file name", err) }
                 markdown = arguments[index + 1]
+                index += 1
+            case "--default-isolation":
+                let names = DefaultIsolation.allCases.map(\.rawValue).joined(separator: " or ")
+                guard index + 1 < arguments.count else { return usageError("--default-isolation needs \(names)", err) }
+                guard let value = DefaultIsolation(rawValue: arguments[index + 1]) else {
+                    return usageError("--default-isolation is \(names), not \(arguments[index + 1])", err)
+                }
+                defaultIsolation = value
                 index += 1
             case "--generate-benchmark-tree":
                 guard index + 2 < arguments.count, let lines = Int(arguments[index + 2]), lines > 0 else {
@@ -108,7 +122,8 @@ public enum ScanCommand {
         let result: ScanResult
         do {
             if json { write(jsonReport.header(paths: paths)) }
-            result = try SourceScanner(table: ShapeTable(recipes: Catalog.recipes)).scan(paths: paths) { finding in
+            let scanner = SourceScanner(table: ShapeTable(recipes: Catalog.recipes), defaultIsolation: defaultIsolation)
+            result = try scanner.scan(paths: paths) { finding in
                 write(json ? jsonReport.render(finding, first: first) : terminal.render(finding))
                 first = false
                 markdownReport?.add(finding)

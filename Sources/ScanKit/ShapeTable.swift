@@ -3,7 +3,7 @@ import RecipeKit
 /// Every API `scan` reports, with the recipes that show it, compiled into a trie per language.
 ///
 /// Built once from the catalog entries' `replaces` (which name recipes) and the detect-only
-/// `FallbackShapes` (which never do). Identifiers are looked up by a 64-bit hash of their bytes, so
+/// `FallbackShapes` (which never do), plus the pattern-less `HazardShapes` that only a hazard reports. Identifiers are looked up by a 64-bit hash of their bytes, so
 /// the hot path makes no `String` for the words that are not in any pattern.
 public struct ShapeTable: Sendable {
     /// One API as findings show it.
@@ -93,6 +93,9 @@ public struct ShapeTable: Sendable {
         }
         for entry in ranked { add(entry.shape, recipe: entry.recipe) }
         for shape in fallback { add(shape, recipe: nil) }
+        for (shape, recipe) in HazardShapes.all {
+            add(shape, recipe: recipes.contains { $0.id == recipe } ? recipe : nil)
+        }
         // A shape's home recipe goes first, wherever it ranked.
         for (api, home) in homes {
             guard let index = byName[api]!.recipes.firstIndex(of: home) else { continue }

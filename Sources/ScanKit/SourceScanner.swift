@@ -12,9 +12,12 @@
 /// binary file and anything that is not a regular file are listed as skipped, and the walk goes on.
 public struct SourceScanner: Sendable {
     public let table: ShapeTable
+    /// The isolation of code that states none: `MainActor` for an Xcode 26 app target.
+    public let defaultIsolation: DefaultIsolation
 
-    public init(table: ShapeTable) {
+    public init(table: ShapeTable, defaultIsolation: DefaultIsolation = .nonisolated) {
         self.table = table
+        self.defaultIsolation = defaultIsolation
     }
 
     /// Scans `paths` (files or folders). Throws a `ScanError` before reading anything when a path
@@ -35,7 +38,7 @@ public struct SourceScanner: Sendable {
         }
         var result = ScanResult()
         var visited: Set<[UInt64]> = []
-        let swift = FileScanner(table: table, language: .swift)
+        let swift = FileScanner(table: table, language: .swift, defaultIsolation: defaultIsolation)
         let objc = FileScanner(table: table, language: .objc)
         for path in paths {
             walk(path, explicit: true, visited: &visited) { file, language in
@@ -50,7 +53,8 @@ public struct SourceScanner: Sendable {
     /// Scans one source text, as if read from `path` (for tests and one-line probes).
     public func scan(source: String, language: SourceLanguage, path: String = "<source>") -> [Finding] {
         var bytes = Array(source.utf8)
-        return findings(in: &bytes, scanner: FileScanner(table: table, language: language)).findings.map {
+        let scanner = FileScanner(table: table, language: language, defaultIsolation: defaultIsolation)
+        return findings(in: &bytes, scanner: scanner).findings.map {
             finding($0, path: path, language: language)
         }
     }

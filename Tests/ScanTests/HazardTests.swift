@@ -107,3 +107,163 @@ import Testing
         #expect(hazards(pthread, .objc).keys.sorted() == ["1:pthread_mutex_*"])
     }
 }
+
+/// The isolation hazards: a closure written in main-actor code that Dispatch runs elsewhere, and a
+/// detached task that goes back to the main actor.
+@Suite struct IsolationHazardTests {
+    func hazards(_ source: String, defaultIsolation: DefaultIsolation = .nonisolated) -> [String: [String]] {
+        let scanner = SourceScanner(table: ScanFixtures.scanner.table, defaultIsolation: defaultIsolation)
+        var result: [String: [String]] = [:]
+        for finding in scanner.scan(source: source, language: .swift) where !finding.hazards.isEmpty {
+            result["\(finding.line):\(finding.api)", default: []] += finding.hazards
+        }
+        return result
+    }
+
+    static let monitor = """
+        final class PressureMonitor {
+            private let source = DispatchSource.makeMemoryPressureSource(eventMask: .warning, queue: .global())
+            func start() {
+                source.setEventHandler { self.trim() }
+                source.resume()
+            }
+        }
+        """
+
+    @Test func aHandlerWrittenInAMainActorTypeIsAnIsolationTrap() throws {
+        let found = hazards("@MainActor\n" + Self.monitor)
+        let hazard = try #require(found["5:DispatchSource.setEventHandler"]?.first)
+        #expect(hazard.contains("likely runtime isolation trap"))
+        #expect(hazard.contains("callback-isolation-trap"))
+        #expect(found.count == 1, "only the handler, not resume(): \(found)")
+        // A closure that states its own isolation, and a `@MainActor` attribute on a stored
+        // property, leave the type's other members alone.
+        let attributes = """
+            @MainActor
+            @Observable
+            final class Model {
+                func start() { source.setCancelHandler { close() } }
+            }
+            final class Plain {
+                @MainActor var title = ""
+                func start() { source.setEventHandler { tick() } }
+            }
+            """
+        #expect(hazards(attributes).keys.sorted() == ["4:DispatchSource.setEventHandler"])
+    }
+
+    @Test func theSameHandlerOutsideMainActorCodeIsQuiet() {
+        #expect(hazards(Self.monitor).isEmpty)
+        let nonisolatedMember = """
+            @MainActor final class PressureMonitor {
+                nonisolated func start(source: DispatchSourceMemoryPressure) {
+                    source.setEventHandler { trim() }
+                }
+            }
+            """
+        #expect(hazards(nonisolatedMember).isEmpty)
+        let onAnotherQueuesBlock = """
+            @MainActor final class Reader {
+                func start() {
+                    DispatchQueue.global().async {
+                        let source = DispatchSource.makeReadSource(fileDescriptor: 0, queue: .global())
+                        source.setEventHandler { read() }
+                    }
+                }
+            }
+            """
+        #expect(hazards(onAnotherQueuesBlock).isEmpty)
+        let parameterAttribute = """
+            func run(_ body: @MainActor () -> Void) {
+                source.setEventHandler { tick() }
+            }
+            """
+        #expect(hazards(parameterAttribute).isEmpty)
+    }
+
+    @Test func defaultMainActorIsolationMakesEveryFileMainActorCode() {
+        let found = hazards(Self.monitor, defaultIsolation: .mainActor)
+        #expect(found.keys.sorted() == ["4:DispatchSource.setEventHandler"])
+        let actor = """
+            actor PressureMonitor {
+                func start(source: DispatchSourceMemoryPressure) { source.setEventHandler { trim() } }
+            }
+            """
+        #expect(hazards(actor, defaultIsolation: .mainActor).isEmpty)
+        let concurrent = """
+            @concurrent func start(source: DispatchSourceMemoryPressure) async {
+                source.setEventHandler { trim() }
+            }
+            """
+        #expect(hazards(concurrent, defaultIsolation: .mainActor).isEmpty)
+    }
+
+    @Test func aCallbackOnANamedQueueTrapsUnlessTheQueueIsMain() {
+        let source = """
+            @MainActor final class Loader {
+                let group = DispatchGroup()
+                func finish() {
+                    group.notify(queue: .main) { self.show() }
+                    group.notify(queue: workQueue) { self.show() }
+                    DispatchIO.read(fromFileDescriptor: fd, maxLength: 4096, runningHandlerOn: ioQueue) { data, error in
+                        self.show()
+                    }
+                    DispatchIO.read(fromFileDescriptor: fd, maxLength: 4096, runningHandlerOn: .main) { _, _ in }
+                }
+            }
+            """
+        let found = hazards(source)
+        #expect(found.keys.sorted() == ["5:DispatchGroup.notify", "6:DispatchIO.read"])
+        // `notify(queue: .global())` keeps its own hazard, once.
+        let global = "@MainActor func finish(group: DispatchGroup) {\n    group.notify(queue: .global()) { }\n}"
+        #expect(hazards(global).values.map(\.count) == [1])
+    }
+
+    @Test func aDetachedTaskThatCallsSelfInMainActorCode() throws {
+        let hit = """
+            @MainActor final class ViewModel {
+                func load() {
+                    Task.detached {
+                        let rows = parse(data)
+                        await self.show(rows)
+                    }
+                }
+            }
+            """
+        let found = hazards(hit)
+        let hazard = try #require(found["3:Task.detached calling main-actor code"]?.first)
+        #expect(hazard.contains("where-does-it-run"))
+        #expect(found.count == 1)
+        let findings = SourceScanner(table: ScanFixtures.scanner.table).scan(source: hit, language: .swift)
+        #expect(findings.first?.recipes.first == "where-does-it-run")
+
+        let hopsExplicitly = """
+            @MainActor final class ViewModel {
+                func load() {
+                    Task.detached {
+                        let rows = parse(data)
+                        await MainActor.run { self.show(rows) }
+                    }
+                }
+            }
+            """
+        #expect(hazards(hopsExplicitly).isEmpty)
+        let plainType = hit.replacingOccurrences(of: "@MainActor ", with: "")
+        #expect(hazards(plainType).isEmpty)
+        #expect(hazards(plainType, defaultIsolation: .mainActor).keys.sorted() == ["3:Task.detached calling main-actor code"])
+        let inheriting = hit.replacingOccurrences(of: "Task.detached", with: "Task")
+        #expect(hazards(inheriting).isEmpty)
+    }
+}
+
+extension IsolationHazardTests {
+    @Test func aPreconcurrencyConformanceIsAFindingButAnImportIsNot() {
+        let source = """
+            @preconcurrency import LegacySDK
+            @MainActor final class Player: @preconcurrency PlayerDelegate {}
+            """
+        let findings = ScanFixtures.scan(source)
+        #expect(findings.map(\.line) == [2])
+        #expect(findings.first?.api == "@preconcurrency")
+    }
+}

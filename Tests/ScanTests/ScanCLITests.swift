@@ -21,7 +21,9 @@ import Testing
     @Test func helpNamesTheOptionsAndTheExitStatuses() async throws {
         let run = try await scan("--help")
         #expect(run.status == 0)
-        for word in ["--json", "--markdown", "--no-color", "PATH", "64"] { #expect(run.out.contains(word)) }
+        for word in ["--json", "--markdown", "--default-isolation", "--no-color", "PATH", "64"] {
+            #expect(run.out.contains(word))
+        }
     }
 
     @Test func usageErrorsExitWith64AndSayWhy() async throws {
@@ -36,6 +38,27 @@ import Testing
         #expect(none.err.contains("no path"))
         let noFile = try await scan("--markdown")
         #expect(noFile.status == 64)
+        let noIsolation = try await scan("--default-isolation")
+        #expect(noIsolation.status == 64)
+        #expect(noIsolation.err.contains("needs nonisolated or MainActor"))
+        let badIsolation = try await scan("--default-isolation", "mainactor", ScanFixtures.folder.path)
+        #expect(badIsolation.status == 64)
+        #expect(badIsolation.err.contains("not mainactor"))
+    }
+
+    @Test func defaultMainActorIsolationAddsTheIsolationTrapHazard() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scan-isolation-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Monitor.swift")
+        try "final class Monitor {\n    func start() { source.setEventHandler { trim() } }\n}\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let plain = try await scan("--no-color", file.path)
+        #expect(plain.status == 0)
+        #expect(!plain.out.contains("isolation trap"))
+        let app = try await scan("--no-color", "--default-isolation", "MainActor", file.path)
+        #expect(app.status == 0)
+        #expect(app.out.contains("likely runtime isolation trap"))
     }
 
     @Test func theTerminalReportNamesRecipesAndPages() async throws {

@@ -1,0 +1,19 @@
+import RecipeKit
+
+/// Findings that no pattern matches: `scan` reports them only when a hazard heuristic fires.
+///
+/// Each names the recipe that shows the right form. They are modern code used the legacy way (half
+/// migrated code), so a plain use is not a finding; only the hazardous one is.
+public enum HazardShapes {
+    /// A `Task.detached` written in main-actor code whose body goes back to `self`.
+    public static let detachedCallsMainActor = CodeShape(
+        "Task.detached calling main-actor code",
+        modern: "the off-main work in a `@concurrent` function the main-actor caller awaits",
+        hazard: "likely needless detach: written in main-actor code, its body calls `self`, whose main-actor "
+            + "methods run on the main actor anyway (where-does-it-run)")
+
+    /// Each shape with the recipe that shows it.
+    public static let all: [(shape: CodeShape, recipe: String)] = [
+        (detachedCallsMainActor, "where-does-it-run")
+    ]
+}
