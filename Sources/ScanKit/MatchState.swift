@@ -323,27 +323,34 @@ struct MatchState {
         while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A {
             index += 1
         }
-        let word = Array("import".utf8)
-        guard index + word.count <= bytes.count else { return false }
-        for offset in word.indices where bytes[index + offset] != word[offset] { return false }
-        return index + word.count == bytes.count || !FileScanner.Tokenizer.isIdentifierByte(bytes[index + word.count])
+        return word("import", at: index)
     }
 
-    /// Whether the call that starts at `start` names the main queue or actor before its closure:
-    /// `group.notify(queue: .main)`, `runningHandlerOn: DispatchQueue.main`.
-    private func namesMain(from start: Int) -> Bool {
+    /// What the call that starts at `start` says before and at its closure: whether it names the
+    /// main queue or actor (`group.notify(queue: .main)`, `runningHandlerOn: DispatchQueue.main`),
+    /// and whether the closure is `{ @Sendable … in`, which is never main-actor isolated.
+    private func closure(after start: Int) -> (namesMain: Bool, sendable: Bool) {
         var index = start
+        var namesMain = false
         let limit = min(bytes.count, start + 300)
         while index < limit, bytes[index] != 0x7B {
-            if bytes[index] == 0x2E, index + 5 <= limit, bytes[index + 1] == 0x6D, bytes[index + 2] == 0x61,
-                bytes[index + 3] == 0x69, bytes[index + 4] == 0x6E,
-                index + 5 == limit || !FileScanner.Tokenizer.isIdentifierByte(bytes[index + 5])
-            {
-                return true
-            }
+            if bytes[index] == 0x2E, word("main", at: index + 1) { namesMain = true }
             index += 1
         }
-        return false
+        guard index < limit else { return (namesMain, false) }
+        index += 1
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A {
+            index += 1
+        }
+        return (namesMain, word("@Sendable", at: index))
+    }
+
+    /// Whether the identifier `word` is at `index`: the bytes, then no more identifier bytes.
+    private func word(_ word: String, at index: Int) -> Bool {
+        let utf8 = Array(word.utf8)
+        guard index + utf8.count <= bytes.count else { return false }
+        for offset in utf8.indices where bytes[index + offset] != utf8[offset] { return false }
+        return index + utf8.count == bytes.count || !FileScanner.Tokenizer.isIdentifierByte(bytes[index + utf8.count])
     }
 
     private func text(_ token: Token) -> String {
@@ -617,8 +624,10 @@ struct MatchState {
     private func isolationTrap(_ api: Int32) -> Bool {
         guard scanner.language == .swift, onMainActor(below: braces.count) else { return false }
         let words = scanner.hazards
-        if words.callbackTraps.contains(chain.lastWord) { return true }
-        return words.callbackTrapAPIs.contains(api) && !namesMain(from: chain.start)
+        let handler = words.callbackTraps.contains(chain.lastWord)
+        guard handler || words.callbackTrapAPIs.contains(api) else { return false }
+        let call = closure(after: chain.start)
+        return !call.sendable && (handler || !call.namesMain)
     }
 
     private mutating func receiverKnown(_ finding: Int, _ receiver: UInt64) {

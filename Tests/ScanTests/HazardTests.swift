@@ -267,3 +267,33 @@ extension IsolationHazardTests {
         #expect(findings.first?.api == "@preconcurrency")
     }
 }
+
+extension IsolationHazardTests {
+    @Test func aSendableClosureIsNeverMainActorIsolated() {
+        let source = """
+            @MainActor final class Cache {
+                func watch(source: DispatchSourceMemoryPressure) {
+                    source.setEventHandler { @Sendable [weak self] in
+                        DispatchQueue.main.async { self?.trim() }
+                    }
+                }
+            }
+            """
+        #expect(hazards(source).isEmpty)
+    }
+
+    /// `LegacyApp` is compiled as Xcode 26 compiles an app target; `callback-isolation-trap`'s
+    /// legacy file there has two handlers that trap and two `@Sendable` ones that don't.
+    @Test func theAppTargetsTrapsAreFoundAndItsFixesAreNot() throws {
+        let path = ScanFixtures.packageRoot.appendingPathComponent("Sources/LegacyApp/Isolation/ImageCache.swift").path
+        let scanner = SourceScanner(table: ScanFixtures.scanner.table, defaultIsolation: .mainActor)
+        let traps = try scanner.scan(paths: [path]).findings.filter {
+            $0.hazards.contains { $0.contains("likely runtime isolation trap") }
+        }
+        #expect(traps.map(\.api) == ["DispatchSource.setEventHandler", "DispatchIO.read"])
+        let asPackage = try ScanFixtures.scanner.scan(paths: [path]).findings.filter {
+            $0.hazards.contains { $0.contains("likely runtime isolation trap") }
+        }
+        #expect(asPackage.isEmpty)
+    }
+}
