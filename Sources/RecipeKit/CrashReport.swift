@@ -38,8 +38,9 @@ public enum CrashReport {
                 if line.trimmingPrefixWhitespace.isEmpty { continue }
                 break
             }
-            digest.append("  " + (frame.library.hasSuffix(".so") || frame.library.contains(".so.")
-                ? "\(shortened(frame.symbol)) in \(frame.library)" : frame.symbol))
+            digest += wrapped(
+                "  " + (frame.library.hasSuffix(".so") || frame.library.contains(".so.")
+                    ? "\(shortened(frame.symbol)) in \(frame.library)" : frame.symbol))
             if !(frame.library.contains(".so")) || digest.count - 2 >= frameLimit { break }
         }
         return digest.map { "stderr: " + $0 }
@@ -72,6 +73,24 @@ public enum CrashReport {
     static func shortened(_ symbol: String) -> String {
         guard symbol.count > 48, let open = symbol.firstIndex(of: "("), symbol.hasSuffix(")") else { return symbol }
         return symbol[..<open] + "(…)"
+    }
+
+    /// The widest frame line, so that `stderr: ` and the line fit an 80-column code block.
+    static let lineLimit = 72
+
+    /// A frame line longer than `lineLimit`, split before its last ` in ` that leaves the first
+    /// part short enough (else at its last space there), the rest indented:
+    /// `protocol witness for P.f() in conformance T` keeps `in conformance T` on a line of its own.
+    static func wrapped(_ line: String) -> [String] {
+        guard line.count > lineLimit else { return [line] }
+        let head = line.prefix(lineLimit)
+        // Past the indentation, so that the rest is shorter than the line.
+        let text = head.index(head.startIndex, offsetBy: 5)
+        let cut =
+            head[text...].range(of: " in ", options: .backwards).map(\.lowerBound)
+            ?? head[text...].lastIndex(of: " ")
+        guard let cut else { return [line] }
+        return [String(line[..<cut])] + wrapped("    " + line[cut...].drop(while: { $0 == " " }))
     }
 
     /// `at 0x00007f72d9aac2a2` becomes `at 0x…`.
