@@ -43,7 +43,8 @@ struct JSONReport {
             + fields + "\"hazards\": [\(hazards)]}"
     }
 
-    func footer(summary: ScanSummary, skipped: [SkippedFile], anyFindings: Bool) -> String {
+    /// The summary, the skipped files, and `baseline` (the JSON of `--baseline`'s comparison) if any.
+    func footer(summary: ScanSummary, skipped: [SkippedFile], anyFindings: Bool, baseline: String? = nil) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         func encode<Value: Encodable>(_ value: Value) -> String {
@@ -51,6 +52,7 @@ struct JSONReport {
             return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n", with: "\n  ")
         }
         return (anyFindings ? "\n  ],\n" : "],\n") + "  \"summary\": \(encode(summary)),\n"
+            + (baseline.map { "  \"baseline\": \($0),\n" } ?? "")
             + "  \"skipped\": \(encode(skipped))\n}\n"
     }
 

@@ -2,22 +2,37 @@ import Catalog
 import Foundation
 import RecipeKit
 
-/// `scan [--json] [--markdown FILE] [--default-isolation MainActor] [--no-color] PATH...`: the legacy concurrency calls in an app,
-/// each with the recipe that replaces it, and a summary to plan the migration with.
+/// `scan [--format terminal|json|xcode] [--sarif FILE] [--baseline FILE] … PATH...`: the legacy
+/// concurrency calls in an app, each with the recipe that replaces it, and a summary to plan the
+/// migration with.
 ///
-/// Exit status: 0 when the scan ran, whatever it found; 64 for a usage error (an unknown option,
-/// a missing path, a report file that cannot be written).
+/// Exit status: 0 when the scan ran, whatever it found; 1 when it ran and found what the options
+/// say fails (`--fail-on-new`, `--hazards-as-errors`); 64 for a usage error (an unknown option, a
+/// missing path, a report file that cannot be written, a baseline that cannot be read).
 public enum ScanCommand {
     public static let usage = """
-        Usage: scan [--json] [--markdown FILE] [--default-isolation MainActor] [--no-color] PATH...
+        Usage: scan [--format terminal|json|xcode] [--markdown FILE] [--sarif FILE]
+                    [--baseline FILE [--fail-on-new]] [--hazards-as-errors]
+                    [--default-isolation MainActor] [--no-color] PATH...
 
         Finds the uses of legacy concurrency APIs (Dispatch, operations, threads, locks, run loops
         and timers, notification and KVO callbacks) in the Swift, Objective-C and C sources under
         each PATH, and names the recipe of this guide that shows what replaces each one.
 
         Options:
-          --json            print the findings and the summary as JSON (schemaVersion 1)
+          --format terminal the findings and a summary, for a person (the default)
+          --format json     the findings and the summary for scripts (schemaVersion 1); --json
+          --format xcode    one `path:line:column: warning: …` line per finding, which Xcode's
+                            build log, SwiftPM and GitHub Actions problem matchers show on the line;
+                            a hazard is a `note:` line (the summary goes to standard error)
           --markdown FILE   also write a Markdown report, linking to the guide pages, to FILE
+          --sarif FILE      also write a SARIF 2.1.0 log (one rule per recipe) to FILE
+          --baseline FILE   compare with an earlier `--format json` report: what is new, what is
+                            gone, and the count per recipe then and now; with --format xcode, only
+                            the new findings are printed
+          --fail-on-new     exit 1 when the scan finds something the baseline did not have
+          --hazards-as-errors
+                            hazards are `error:` lines in --format xcode, and exit 1 when any is found
           --default-isolation MainActor|nonisolated
                             the isolation of code with no attribute of its own: MainActor for an
                             Xcode 26 app target (its Default Actor Isolation build setting), so that
@@ -26,9 +41,15 @@ public enum ScanCommand {
           --no-color        no colour (also when NO_COLOR is set, TERM=dumb, or not a terminal)
           --help            show this help
 
-        Exit status: 0 when the scan ran, whatever it found; 64 for a usage error.
+        Exit status: 0 when the scan ran, whatever it found; 1 when --fail-on-new or
+        --hazards-as-errors found what they fail on; 64 for a usage error.
 
         """
+
+    /// The forms the findings can be printed in.
+    enum Format: String, CaseIterable {
+        case terminal, json, xcode
+    }
 
     /// Runs with the process's arguments and streams, and exits.
     public static func main() -> Never {
@@ -47,33 +68,57 @@ public enum ScanCommand {
         arguments: [String], environment: [String: String] = [:],
         out: (String) -> Void, err: (String) -> Void
     ) -> Int32 {
-        var json = false
+        var format = Format.terminal
         var markdown: String?
+        var sarif: String?
+        var baselineFile: String?
+        var failOnNew = false
+        var hazardsAsErrors = false
         var color = true
         var defaultIsolation = DefaultIsolation.nonisolated
         var paths: [String] = []
         var generate: (directory: String, lines: Int)?
         var index = 0
+        func value() -> String? {
+            guard index + 1 < arguments.count else { return nil }
+            index += 1
+            return arguments[index]
+        }
         while index < arguments.count {
             let argument = arguments[index]
             switch argument {
             case "--help", "-h":
                 out(usage)
                 return 0
-            case "--json": json = true
+            case "--json": format = .json
+            case "--format":
+                let names = Format.allCases.map(\.rawValue).joined(separator: ", ")
+                guard let name = value() else { return usageError("--format needs \(names)", err) }
+                guard let chosen = Format(rawValue: name) else {
+                    return usageError("--format is \(names), not \(name)", err)
+                }
+                format = chosen
             case "--no-color": color = false
             case "--markdown":
-                guard index + 1 < arguments.count else { return usageError("--markdown needs a file name", err) }
-                markdown = arguments[index + 1]
-                index += 1
+                guard let file = value() else { return usageError("--markdown needs a file name", err) }
+                markdown = file
+            case "--sarif":
+                guard let file = value() else { return usageError("--sarif needs a file name", err) }
+                sarif = file
+            case "--baseline":
+                guard let file = value() else {
+                    return usageError("--baseline needs the file of an earlier --format json report", err)
+                }
+                baselineFile = file
+            case "--fail-on-new": failOnNew = true
+            case "--hazards-as-errors": hazardsAsErrors = true
             case "--default-isolation":
                 let names = DefaultIsolation.allCases.map(\.rawValue).joined(separator: " or ")
-                guard index + 1 < arguments.count else { return usageError("--default-isolation needs \(names)", err) }
-                guard let value = DefaultIsolation(rawValue: arguments[index + 1]) else {
-                    return usageError("--default-isolation is \(names), not \(arguments[index + 1])", err)
+                guard let name = value() else { return usageError("--default-isolation needs \(names)", err) }
+                guard let chosen = DefaultIsolation(rawValue: name) else {
+                    return usageError("--default-isolation is \(names), not \(name)", err)
                 }
-                defaultIsolation = value
-                index += 1
+                defaultIsolation = chosen
             case "--generate-benchmark-tree":
                 guard index + 2 < arguments.count, let lines = Int(arguments[index + 2]), lines > 0 else {
                     return usageError("--generate-benchmark-tree needs a directory and a line count", err)
@@ -103,12 +148,19 @@ public enum ScanCommand {
             }
         }
         guard !paths.isEmpty else { return usageError("no path to scan", err) }
+        if failOnNew, baselineFile == nil { return usageError("--fail-on-new needs --baseline FILE", err) }
+        var baseline: Baseline?
+        if let baselineFile {
+            do { baseline = try Baseline(file: baselineFile) } catch { return usageError(error.description, err) }
+        }
 
         let directory = RecipeDirectory(recipes: Catalog.recipes)
-        let style = color && !json ? Style.forStandardOutput(environment: environment) : Style(enabled: false)
+        let style = color && format == .terminal ? Style.forStandardOutput(environment: environment) : Style(enabled: false)
         let terminal = TerminalReport(directory: directory, style: style)
+        let xcode = XcodeReport(directory: directory, hazardsAsErrors: hazardsAsErrors)
         var jsonReport = JSONReport(directory: directory)
         var markdownReport = markdown.map { _ in MarkdownReport(paths: paths, directory: directory) }
+        var sarifReport = sarif.map { _ in SARIFReport(directory: directory) }
         // Findings are written as they are found, through a buffer, so memory stays flat.
         var buffer = ""
         func write(_ text: String) {
@@ -119,36 +171,62 @@ public enum ScanCommand {
             }
         }
         var first = true
+        var hazards = 0
         let result: ScanResult
         do {
-            if json { write(jsonReport.header(paths: paths)) }
+            if format == .json { write(jsonReport.header(paths: paths)) }
             let scanner = SourceScanner(table: ShapeTable(recipes: Catalog.recipes), defaultIsolation: defaultIsolation)
             result = try scanner.scan(paths: paths) { finding in
-                write(json ? jsonReport.render(finding, first: first) : terminal.render(finding))
+                let new = baseline?.isNew(finding) ?? true
+                if !finding.hazards.isEmpty { hazards += 1 }
+                switch format {
+                case .terminal: write(terminal.render(finding))
+                case .json: write(jsonReport.render(finding, first: first))
+                case .xcode: if new { write(xcode.render(finding)) }
+                }
                 first = false
                 markdownReport?.add(finding)
+                sarifReport?.add(finding)
             }
         } catch {
             return usageError(error.description, err)
         }
         let summary = ScanSummary(result: result, recipes: Catalog.recipes)
-        if let markdown, let markdownReport {
+        for (file, text) in [(markdown, markdownReport?.render(summary, skipped: result.skipped)), (sarif, sarifReport?.render())] {
+            guard let file, let text else { continue }
             do {
-                try markdownReport.render(summary, skipped: result.skipped)
-                    .write(toFile: markdown, atomically: true, encoding: .utf8)
+                try text.write(toFile: file, atomically: true, encoding: .utf8)
             } catch {
                 out(buffer)
-                return usageError("cannot write \(markdown): \(error.localizedDescription)", err)
+                return usageError("cannot write \(file): \(error.localizedDescription)", err)
             }
         }
-        if json {
-            write(jsonReport.footer(summary: summary, skipped: result.skipped, anyFindings: !first))
-        } else {
+        switch format {
+        case .json:
+            write(
+                jsonReport.footer(
+                    summary: summary, skipped: result.skipped, anyFindings: !first,
+                    baseline: baseline?.json(now: summary)))
+        case .terminal:
             write(terminal.render(summary, skipped: result.skipped))
+            if let baseline { write(baseline.render(now: summary, style: style)) }
+        case .xcode:
+            err(
+                "scan: \(summary.findings) findings in \(summary.filesWithFindings) of \(summary.files) files, "
+                    + "\(summary.withHazard) with a likely hazard"
+                    + (baseline.map { "; \($0.newCount) new and \($0.goneCount) gone since \($0.file)" } ?? "") + "\n")
         }
         out(buffer)
         for file in result.skipped where file.reason != "binary" {
             err("scan: skipped \(file.path): \(file.reason)\n")
+        }
+        if failOnNew, let baseline, baseline.newCount > 0 {
+            err("scan: \(baseline.newCount) new since the baseline (--fail-on-new)\n")
+            return 1
+        }
+        if hazardsAsErrors, hazards > 0 {
+            err("scan: \(hazards) findings with a likely hazard (--hazards-as-errors)\n")
+            return 1
         }
         return 0
     }
