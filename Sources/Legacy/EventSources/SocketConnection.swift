@@ -39,6 +39,10 @@ public final class SocketConnection: @unchecked Sendable {
         Self.makeNonBlocking(fd)
         let source = DispatchSource.makeReadSource(
             fileDescriptor: fd, queue: queue)
+        // The state the handlers read is set before they are, so that they
+        // see it whichever thread runs them.
+        readSource = source
+        liveSources = 1
         source.setEventHandler {
             var buffer = [UInt8](repeating: 0, count: 16 * 1024)
             while true {  // read until EAGAIN: events coalesce
@@ -58,8 +62,6 @@ public final class SocketConnection: @unchecked Sendable {
             self.readSource = nil  // releases the handlers, and `self`
             self.sourceCancelled()
         }
-        readSource = source
-        liveSources = 1
         source.resume()
     }
 }
