@@ -1,8 +1,8 @@
 import Foundation
 import RecipeKit
 
-/// `swift run guide [--check] [--output DIR] [--docc DIR]`: writes `Guide/` and the documentation
-/// target's DocC catalog, or checks that both are current.
+/// `swift run guide [--check] [--output DIR] [--docc DIR]`: writes `Guide/`, the documentation
+/// target's DocC catalog and the agent skill (`skills/`), or checks that all three are current.
 public enum GuideCommand {
     public static func run(arguments: [String]) async -> Int32 {
         var out = FileDescriptorStream.standardOutput
@@ -34,10 +34,11 @@ public enum GuideCommand {
                     guide: write Guide/ from the catalog, the recipe sources and real runs of both sides.
 
                     USAGE
-                      swift run guide             regenerate Guide/ and the documentation target's DocC
-                                                  catalog (\(DocCCatalog.committedPath))
-                      swift run guide --check     exit 1, naming the stale files, if either is out of date
-                      swift run guide --output D  write (or check) D instead of Guide/, and no catalog
+                      swift run guide             regenerate Guide/, the documentation target's DocC
+                                                  catalog (\(DocCCatalog.committedPath)) and the agent
+                                                  skill (\(SkillFile.folder)/\(SkillFile.path))
+                      swift run guide --check     exit 1, naming the stale files, if any is out of date
+                      swift run guide --output D  write (or check) D instead of Guide/, and no catalog or skill
                       swift run guide --docc D    write the guide as a DocC catalog, D/\(DocCCatalog.name).docc
                                                   (Scripts/build-site.sh turns it into a static site)
                     """, to: &out)
@@ -80,6 +81,12 @@ public enum GuideCommand {
                 (
                     name: DocCCatalog.committedPath + "/", directory: DocCCatalog.committed,
                     files: DocCCatalog.files(from: files)
+                ))
+            trees.append(
+                (
+                    name: SkillFile.folder + "/",
+                    directory: SourceFile.packageRoot.appendingPathComponent(SkillFile.folder),
+                    files: [SkillFile.path: SkillFile().markdown]
                 ))
         }
         if check {

@@ -1,0 +1,115 @@
+import Catalog
+import RecipeKit
+
+/// `skills/swift-concurrency-migration/SKILL.md`: the guide as a skill a coding agent loads.
+///
+/// Agents that read skills (a folder with a `SKILL.md`: front matter with a name and a description
+/// of when to use it, then instructions) pick one by its description and follow it. This one says
+/// when to run `scan`, how to read a finding and its hazards, how to take the Modern pattern from a
+/// recipe and check it with `compare`, and when not to migrate; it ends with every recipe's move,
+/// generated from the catalog so it never names a recipe that doesn't exist.
+struct SkillFile {
+    static let folder = "skills"
+    static let path = "swift-concurrency-migration/SKILL.md"
+
+    var chapters: [Chapter] = Catalog.chapters
+
+    var markdown: String {
+        var lines = [
+            "---",
+            "name: swift-concurrency-migration",
+            "description: >-",
+            "  Migrate Swift (and Objective-C) code from Grand Central Dispatch, OperationQueue, Thread and locks to",
+            "  Swift concurrency (async/await, actors, task groups, AsyncStream, clocks, Mutex/Atomic), and fix",
+            "  isolation crashes in Xcode 26 app targets. Use when code calls DispatchQueue, DispatchGroup,",
+            "  DispatchSemaphore, DispatchSource, OperationQueue, Thread, NSLock or completion handlers, when a",
+            "  Swift 6 build reports data-race or isolation errors, or when an app traps in",
+            "  _dispatch_assert_queue_fail or swift_task_isCurrentExecutor.",
+            "---",
+            "",
+            "# Migrating to Swift concurrency with this guide",
+            "",
+            "This repository implements \(Catalog.recipes.count) recipes twice, Legacy (Dispatch, operations, threads, locks)",
+            "and Modern (Swift concurrency); a parity test checks that both produce the same outcome. Work from its",
+            "code, not from memory: every Modern pattern here compiles in the Swift 6 language mode and in an Xcode 26",
+            "app target (default MainActor isolation), and its page says the oldest iOS and macOS it needs.",
+            "",
+            "## 1. Find the legacy code",
+            "",
+            "Run `scan` from this repository's folder on the code to migrate (files or folders; Swift, Objective-C, C):",
+            "",
+            "```sh",
+            "swift run scan --format json PATH... > scan.json          # findings for you to read",
+            "swift run scan --default-isolation MainActor PATH...       # an Xcode 26 app target's sources",
+            "```",
+            "",
+            "Pass `--default-isolation MainActor` when the code is an app target built with Xcode 26's default",
+            "(Default Actor Isolation: MainActor); packages and older targets are the default, `nonisolated`.",
+            "",
+            "## 2. Read a finding",
+            "",
+            "Each finding has `path`, `line`, `column`, `api` (as the guide names it, e.g. `DispatchGroup.enter`),",
+            "`recipes` (ids, titles and pages, the most specific first), `modern` (the counterpart in a few words) and",
+            "`hazards`. A finding with no recipe is an API no page shows yet: use its `modern` hint and say so.",
+            "",
+            "Hazards come first; each names the fix:",
+            "",
+            "- \"likely deadlock\" (`sync` onto the queue a block runs on, `DispatchQueue.main.sync`): see",
+            "  `sync-deadlock`.",
+            "- \"likely blocking wait for a callback\" (a semaphore or group waited on right after the call that",
+            "  signals it): await the callback instead, `sync-wait-for-callback`; never block in async code",
+            "  (`semaphore-in-async-starvation`).",
+            "- \"likely lock held across a callback\": call the callback after unlocking, `lock-zoo`.",
+            "- \"likely runtime isolation trap\" (a handler written in main-actor code that Dispatch runs on another",
+            "  queue): make the closure `@Sendable` and hop to the main actor, `callback-isolation-trap`;",
+            "  `isolation-inference-trap` for `group.notify(queue: .global())`.",
+            "- \"a conformance's witnesses trap\" (`@preconcurrency` conformance): `delegate-conformance-isolation`.",
+            "- \"likely needless detach\" (`Task.detached` in main-actor code that calls back into `self`):",
+            "  `where-does-it-run`.",
+            "",
+            "## 3. Apply a recipe",
+            "",
+            "1. Open the first recipe's page, `Guide/<chapter>/<id>.md`. Read \"The answer\" box, \"Where the two",
+            "   sides differ on purpose\" and \"Pitfalls\" before writing code: they list the behaviour that changes.",
+            "2. Copy the Modern pattern from `Sources/Modern/<folder>/<file>.swift`: everything above",
+            "   `// MARK: - Driver`, plus the companion files its \"To copy this recipe\" line names. Below the",
+            "   marker is demonstration code; don't copy it.",
+            "3. Check the page's availability line against the app's deployment target; where the pattern needs a",
+            "   newer OS than the app supports, keep the legacy code or use the fallback the page names.",
+            "4. Keep the semantics the page says the legacy code had (ordering, cancellation, which thread or actor",
+            "   runs a callback) unless the page says the difference is deliberate.",
+            "5. Run `swift run compare <id>` to see both sides run and agree, and `swift run compare --code <id>` for",
+            "   the two files side by side.",
+            "",
+            "Modern code here is structured and cancellable: no `@unchecked Sendable`, no blocking waits",
+            "(`semaphore.wait()`, `group.wait()`, `Thread.sleep`) in async code, isolation stated where it matters.",
+            "Hold migrated code to the same rules.",
+            "",
+            "## 4. When not to migrate",
+            "",
+            "Read `Guide/11-isolation-at-the-edges/when-not-to-migrate.md` before replacing everything: animation",
+            "delays, `DispatchSource` boundaries that an SDK owns, libraries whose public API must stay synchronous,",
+            "and real-time or blocking threads (a frame loop, a blocking read) are often right as they are, or keep",
+            "their thread behind an async interface (`frame-pacing-thread`, `interruptible-blocking-worker`,",
+            "`blocking-io-executor`).",
+            "",
+            "## Every recipe",
+            "",
+            "`id`: the move it shows. The page is `Guide/<chapter folder>/<id>.md`.",
+            "",
+        ]
+        for chapter in chapters {
+            lines.append("### \(chapter.number). \(chapter.title) (`Guide/\(chapter.slug)/`)")
+            lines.append("")
+            for recipe in Catalog.recipes(in: chapter) {
+                lines.append("- `\(recipe.id)`: \(IndexPage.move(recipe))")
+            }
+            for note in Catalog.notes(in: chapter) {
+                lines.append("- `\(note.id)` (guide note): \(IndexPage.move(note))")
+            }
+            lines.append("")
+        }
+        lines.append("<!-- Generated by `swift run guide` from the catalog. Do not edit. -->")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
