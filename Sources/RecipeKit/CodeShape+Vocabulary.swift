@@ -294,7 +294,7 @@ extension CodeShape {
         objc: [".performSelector(onThread)"],
         modern: "an actor whose `unownedExecutor` is that thread")
     public static let threadSleep = CodeShape(
-        "Thread.sleep", swift: ["Thread.sleep"], objc: ["NSThread.sleepForTimeInterval", "usleep"],
+        "Thread.sleep", swift: ["Thread.sleep", "usleep"], objc: ["NSThread.sleepForTimeInterval", "usleep"],
         modern: "`Task.sleep(for:)`",
         home: "thread-exit")
     public static let threadCancel = CodeShape(

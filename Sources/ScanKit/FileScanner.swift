@@ -242,6 +242,13 @@ struct FileScanner {
         var frameDepth = 0
         /// For the body of a `Task.detached` written in main-actor code: where the call starts.
         var detached: (line: Int, start: Int, lineStart: Int)?
+        /// What kind of body it is: a function's (`func`, `init`, an accessor), a statement's
+        /// (`if`, `for`, `guard … else`), or otherwise a type's or a closure's.
+        var kind = Kind.other
+        /// The body runs in a task: an `async` function's, or `Task { }`'s.
+        var async = false
+
+        enum Kind: UInt8 { case other, function, statement }
     }
 
     /// What a brace says about the isolation of the code inside it.
@@ -271,6 +278,9 @@ struct FileScanner {
         let callbackTraps: Set<UInt64>
         let callbackTrapAPIs: Set<Int32>
         let detachedCallsMainActor: Int32?
+        /// Calls that block their thread until something else happens.
+        let blockingWaits: Set<Int32>
+        let mainAsync: Int32
         let preconcurrency: Int32
         let mainQueue: UInt64
         let mainQueueFunction: UInt64
@@ -294,6 +304,8 @@ struct FileScanner {
             scoped = Set(["withLock", "@synchronized"].map(ShapeTable.hash))
             callbackTraps = Set(["setEventHandler", "setCancelHandler", "setRegistrationHandler"].map(ShapeTable.hash))
             callbackTrapAPIs = apis(["DispatchGroup.notify", "DispatchIO.read"])
+            blockingWaits = apis(["DispatchSemaphore.wait", "DispatchGroup.wait", "Thread.sleep"])
+            mainAsync = apis(["DispatchQueue.main.async"]).first ?? -1
             detachedCallsMainActor = table.apis.firstIndex { $0.name == HazardShapes.detachedCallsMainActor.api }
                 .map(Int32.init)
             preconcurrency = apis(["@preconcurrency"]).first ?? -1
@@ -302,6 +314,18 @@ struct FileScanner {
             selfNames = Set(["self", "this", "strongSelf", "weakSelf"].map(ShapeTable.hash))
         }
 
+        static let functionWords = Set(["func", "init", "deinit", "get", "set", "willSet", "didSet"].map(ShapeTable.hash))
+        static let statementWords = Set(
+            ["if", "else", "for", "while", "guard", "do", "catch", "repeat", "switch", "defer"].map(ShapeTable.hash))
+        static let async = ShapeTable.hash("async")
+        /// The calls whose closure runs in the calling task or a child task.
+        static let taskClosures = Set(
+            [
+                "Task", "detached", "immediate", "addTask", "addTaskUnlessCancelled", "addImmediateTask",
+                "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",
+                "withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation",
+                "withUnsafeThrowingContinuation", "withTaskCancellationHandler",
+            ].map(ShapeTable.hash))
         static let selfWord = ShapeTable.hash("self")
         static let mainActor = ShapeTable.hash("MainActor")
         static let mainActorAttribute = ShapeTable.hash("@MainActor")

@@ -30,6 +30,11 @@ struct MatchState {
     private var pendingIsolationFrames = 0
     private var pendingIsolationToken = Token()
     private var pendingDetached: (line: Int, start: Int, lineStart: Int)?
+    /// The kind of body the next `{` at `pendingBodyFrames` opens (`func … {`, `if … {`), and
+    /// whether the function is `async`.
+    private var pendingBody = FileScanner.Brace.Kind.other
+    private var pendingBodyFrames = 0
+    private var pendingAsync = false
     /// A finding was added out of line order (a hazard found after the call that it names).
     private(set) var unordered = false
     /// Argument words of a matched call, whose own chains must not be reported again.
@@ -93,6 +98,14 @@ struct MatchState {
                 pendingIsolation = .inherit
                 pendingDetached = nil
             }
+            if pendingBody == .function, frames.count <= pendingBodyFrames,
+                (token.afterNewline && ![.comma, .colon, .openParen].contains(previous.kind))
+                    || token.kind == .equals || token.kind == .semicolon
+            {
+                // A protocol's requirement, or `init` written as a call: no body follows.
+                pendingBody = .other
+                pendingAsync = false
+            }
             handle(token)
             previous = token
         }
@@ -148,6 +161,21 @@ struct MatchState {
                 pendingLockFinding = -1
             }
             brace.frameDepth = frames.count
+            if pendingBody != .other, frames.count == pendingBodyFrames {
+                brace.kind = pendingBody
+                brace.async = pendingAsync && pendingBody == .function
+            }
+            if frames.count == pendingBodyFrames {
+                pendingBody = .other
+                pendingAsync = false
+            }
+            if scanner.language == .swift, brace.kind == .other {
+                // `Task {`, `group.addTask {`, `withTaskGroup(of: T.self) {`: a closure that runs in
+                // a task, by the word that takes it (the call's name, when its `)` came first).
+                let taker = previous.kind == .identifier ? previous.hash : previous.kind == .closeParen ? chain.lastWord : 0
+                if FileScanner.HazardWords.taskClosures.contains(taker) { brace.async = true }
+            }
+            if pendingDetached != nil { brace.async = true }
             if pendingIsolation != .inherit, frames.count == pendingIsolationFrames {
                 brace.isolation = pendingIsolation
                 if pendingDetached != nil, onMainActor(below: braces.count) { brace.detached = pendingDetached }
@@ -263,6 +291,15 @@ struct MatchState {
             isolation(.nonisolated, token)
         } else if hash == Words.selfWord {
             detachedBodyUsesSelf()
+        } else if Words.functionWords.contains(hash) {
+            pendingBody = .function
+            pendingBodyFrames = frames.count
+            pendingAsync = false
+        } else if Words.statementWords.contains(hash), pendingBody == .other {
+            pendingBody = .statement
+            pendingBodyFrames = frames.count
+        } else if hash == Words.async, pendingBody == .function, frames.count == pendingBodyFrames {
+            pendingAsync = true
         }
     }
 
@@ -596,12 +633,16 @@ struct MatchState {
         var hazards: [String] = []
         if let hazard = table.apis[Int(api)].hazard { hazards.append(hazard) }
         if hazards.isEmpty, isolationTrap(api) { hazards.append(Self.isolationTrapHazard) }
+        if scanner.language == .swift {
+            if scanner.hazards.blockingWaits.contains(api), inAsyncCode() { hazards.append(Self.blockingInAsyncHazard) }
+            if api == scanner.hazards.mainAsync, inMainActorFunctionBody() { hazards.append(Self.needlessHopHazard) }
+        }
         if chain.finding >= 0 {
             // The longer match is the more specific API and wins, even when no recipe shows it
             // yet: naming the shorter one's recipes would claim more than the guide covers.
             let old = chain.finding
             findings[old].dropped = true
-            let kept = findings[old].hazards.filter { $0 != Self.isolationTrapHazard }
+            let kept = findings[old].hazards.filter { !Self.contextHazards.contains($0) }
             hazards = kept + hazards.filter { !kept.contains($0) }
         }
         findings.append(
@@ -617,6 +658,39 @@ struct MatchState {
     static let isolationTrapHazard =
         "likely runtime isolation trap: the closure is written in main-actor code, and Dispatch runs it on "
         + "another queue, where Swift's isolation check stops the app (callback-isolation-trap)"
+
+    static let blockingInAsyncHazard =
+        "likely blocking wait in async code: it holds one of the cooperative pool's few threads until the "
+        + "wait ends, and enough of them starve every task (semaphore-in-async-starvation)"
+    static let needlessHopHazard =
+        "likely needless hop: this function already runs on the main actor; the block runs later, after "
+        + "the code that follows it, which reorders the work (main-queue-ui-update)"
+    /// The hazards that depend on where a call is, recomputed when a longer match replaces it.
+    static let contextHazards: Set<String> = [isolationTrapHazard, blockingInAsyncHazard, needlessHopHazard]
+
+    /// Whether the code here runs in a task: in an `async` function's body, a closure a task runs
+    /// (`Task { }`, `addTask { }`, `withCheckedContinuation { }`), or a statement inside one. Any
+    /// other closure stops the search: `pool.run { }` may run its body on a thread of its own.
+    private func inAsyncCode() -> Bool {
+        for brace in braces.reversed() {
+            if brace.async { return true }
+            if brace.kind != .statement { return false }
+        }
+        return false
+    }
+
+    /// Whether the code here is a statement of a main-actor function (in its body or its `if`s and
+    /// loops), not in a closure, whose caller might be on another thread.
+    private func inMainActorFunctionBody() -> Bool {
+        for (index, brace) in braces.enumerated().reversed() {
+            switch brace.kind {
+            case .statement: continue
+            case .function: return onMainActor(below: index + 1)
+            case .other: return false
+            }
+        }
+        return false
+    }
 
     /// A handler or callback closure written in main-actor code that Dispatch runs on a queue that
     /// is not the main one. A source's queue is named where the source is made, so a handler is

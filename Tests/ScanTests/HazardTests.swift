@@ -297,3 +297,116 @@ extension IsolationHazardTests {
         #expect(asPackage.isEmpty)
     }
 }
+
+/// Half-migrated code: legacy calls in the wrong place of modern code.
+@Suite struct HalfMigratedHazardTests {
+    func hazards(_ source: String, defaultIsolation: DefaultIsolation = .nonisolated) -> [String: [String]] {
+        let scanner = SourceScanner(table: ScanFixtures.scanner.table, defaultIsolation: defaultIsolation)
+        var result: [String: [String]] = [:]
+        for finding in scanner.scan(source: source, language: .swift) where !finding.hazards.isEmpty {
+            result["\(finding.line):\(finding.api)", default: []] += finding.hazards
+        }
+        return result
+    }
+
+    @Test func aBlockingWaitInAsyncCode() throws {
+        let hit = """
+            func load() async throws -> Data {
+                let done = DispatchSemaphore(value: 0)
+                if cache.isEmpty {
+                    done.wait()
+                }
+                Thread.sleep(forTimeInterval: 0.1)
+                usleep(1000)
+                return data
+            }
+            """
+        let found = hazards(hit)
+        #expect(found.keys.sorted() == ["4:DispatchSemaphore.wait", "6:Thread.sleep", "7:Thread.sleep"])
+        let hazard = try #require(found["4:DispatchSemaphore.wait"]?.first)
+        #expect(hazard.contains("likely blocking wait in async code"))
+        #expect(hazard.contains("semaphore-in-async-starvation"))
+        let inATask = "func start() {\n    Task {\n        group.wait()\n    }\n}\nlet group = DispatchGroup()"
+        #expect(hazards(inATask).keys.sorted() == ["3:DispatchGroup.wait"])
+        let inChildren = """
+            func start() async {
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        usleep(1000)
+                    }
+                }
+                await withCheckedContinuation { continuation in
+                    semaphore.wait()
+                    continuation.resume()
+                }
+            }
+            let semaphore = DispatchSemaphore(value: 0)
+            """
+        #expect(hazards(inChildren).keys.sorted() == ["4:Thread.sleep", "8:DispatchSemaphore.wait"])
+        let multiLine = "func load(\n    url: URL\n) async -> Data {\n    Thread.sleep(forTimeInterval: 1)\n}"
+        #expect(hazards(multiLine).keys.sorted() == ["4:Thread.sleep"])
+    }
+
+    @Test func theSameWaitOutsideAsyncCodeIsQuiet() {
+        let sync = "func load() -> Data {\n    Thread.sleep(forTimeInterval: 0.1)\n    return data\n}"
+        #expect(hazards(sync).isEmpty)
+        let onAQueue = """
+            func load() async {
+                DispatchQueue.global().async {
+                    Thread.sleep(forTimeInterval: 0.1)
+                }
+            }
+            """
+        #expect(hazards(onAQueue).isEmpty)
+        let nestedSyncFunction = """
+            func load() async {
+                func pause() { Thread.sleep(forTimeInterval: 0.1) }
+            }
+            """
+        #expect(hazards(nestedSyncFunction).isEmpty)
+        let requirement = "protocol Loader {\n    func load() async\n}\nfunc pause() {\n    Thread.sleep(forTimeInterval: 1)\n}"
+        #expect(hazards(requirement).isEmpty)
+        let ownThread = """
+            func load() async throws -> Data {
+                try await worker.run {
+                    Thread.sleep(forTimeInterval: 0.1)
+                }
+            }
+            """
+        #expect(hazards(ownThread).isEmpty, "a closure handed to another API may run on its own thread")
+    }
+
+    @Test func mainAsyncInAMainActorFunctionIsANeedlessHop() throws {
+        let hit = """
+            @MainActor final class FeedViewController {
+                func refresh() {
+                    if isVisible {
+                        DispatchQueue.main.async { self.tableView.reloadData() }
+                    }
+                }
+            }
+            """
+        let hazard = try #require(hazards(hit)["4:DispatchQueue.main.async"]?.first)
+        #expect(hazard.contains("likely needless hop"))
+        #expect(hazard.contains("main-queue-ui-update"))
+        let appTarget = hit.replacingOccurrences(of: "@MainActor ", with: "")
+        #expect(hazards(appTarget).isEmpty)
+        #expect(hazards(appTarget, defaultIsolation: .mainActor).keys.sorted() == ["4:DispatchQueue.main.async"])
+    }
+
+    @Test func mainAsyncFromACallbackIsTheHopItShouldBe() {
+        let callback = """
+            @MainActor final class FeedViewController {
+                func refresh() {
+                    session.dataTask(with: url) { data, _, _ in
+                        DispatchQueue.main.async { self.show(data) }
+                    }.resume()
+                }
+                nonisolated func received(_ data: Data) {
+                    DispatchQueue.main.async { self.show(data) }
+                }
+            }
+            """
+        #expect(hazards(callback).isEmpty)
+    }
+}
