@@ -154,6 +154,8 @@ struct FileScanner {
         }
         func record(_ name: Token, _ type: Int32) {
             guard name.kind == .identifier, name.hash != table.selfWord else { return }
+            // `queue: DispatchQueue = DispatchQueue(label: …)` names a type before its `=`, not a variable.
+            if let word = table.words[name.hash], table.types.contains(word) { return }
             names[name.hash] = type
             names[Self.underscored(name.hash, bytes, name)] = type
         }

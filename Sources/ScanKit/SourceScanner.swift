@@ -41,8 +41,10 @@ public struct SourceScanner: Sendable {
         let swift = FileScanner(table: table, language: .swift, defaultIsolation: defaultIsolation)
         let objc = FileScanner(table: table, language: .objc)
         for path in paths {
+            let module = moduleDeclarations(under: path, scanner: swift)
             walk(path, explicit: true, visited: &visited) { file, language in
-                scanFile(file, scanner: language == .swift ? swift : objc, into: &result, report: report)
+                scanFile(
+                    file, scanner: language == .swift ? swift : objc, module: module, into: &result, report: report)
             } skip: { file, reason in
                 result.skipped.append(SkippedFile(path: file, reason: reason))
             }
@@ -106,7 +108,8 @@ public struct SourceScanner: Sendable {
     }
 
     private func scanFile(
-        _ path: String, scanner: FileScanner, into result: inout ScanResult, report: (Finding) -> Void
+        _ path: String, scanner: FileScanner, module: [UInt64: Int32], into result: inout ScanResult,
+        report: (Finding) -> Void
     ) {
         var bytes: [UInt8]
         switch Self.read(path) {
@@ -119,7 +122,8 @@ public struct SourceScanner: Sendable {
             result.skipped.append(SkippedFile(path: path, reason: "binary"))
             return
         }
-        let scanned = findings(in: &bytes, scanner: scanner, declared: headerDeclarations(path, scanner))
+        let declared = scanner.language == .swift ? module : headerDeclarations(path, scanner)
+        let scanned = findings(in: &bytes, scanner: scanner, declared: declared)
         bytes = []
         result.filesScanned += 1
         result.linesScanned += scanned.lines
@@ -128,6 +132,32 @@ public struct SourceScanner: Sendable {
             result.tally.add(finding)
             report(finding)
         }
+    }
+
+    /// The names the Swift files under a folder declare with a legacy type, for each other: a
+    /// module's files see each other's declarations, so `queue.sync` in one file is typed by
+    /// `let queue = DispatchQueue(…)` in another. A name two files declare with different types
+    /// is left untyped, and a file's own type of a legacy name (`typealias Operation = …`, often
+    /// nested in a type) shadows it in that file only. A file given by name on its own is not a
+    /// module: it gets nothing.
+    private func moduleDeclarations(under path: String, scanner: FileScanner) -> [UInt64: Int32] {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return [:] }
+        var names: [UInt64: Int32] = [:]
+        var ambiguous: Set<UInt64> = []
+        var visited: Set<[UInt64]> = []
+        walk(path, explicit: true, visited: &visited) { file, language in
+            guard language == .swift, case .success(var bytes) = Self.read(file), !Self.isBinary(bytes) else { return }
+            let declared = bytes.withUnsafeMutableBufferPointer { buffer in
+                SourceBlanker.blank(buffer, language: .swift)
+                return scanner.declarations(UnsafeBufferPointer(buffer))
+            }
+            for (name, type) in declared where type != FileScanner.shadowed {
+                if let known = names[name], known != type { ambiguous.insert(name) } else { names[name] = type }
+            }
+        } skip: { _, _ in }
+        for name in ambiguous { names.removeValue(forKey: name) }
+        return names
     }
 
     /// The names `X.h` declares, for `X.m` and `X.mm`: an implementation's properties and ivars
