@@ -234,16 +234,18 @@ struct FileScanner {
         var lastIdentifier: UInt64 = 0
     }
 
+    /// Kept small (24 bytes): one is pushed for every `{`.
     struct Brace {
         var queue: UInt64 = 0
-        var lockFinding = -1
+        var lockFinding: Int32 = -1
+        /// How many frames were open at the brace: an attribute read deeper is in a parameter.
+        var frameDepth: Int32 = 0
+        /// For the body of a `Task.detached` written in main-actor code not reported yet: where the
+        /// call starts, as an index into `MatchState`'s detached calls; -1 otherwise.
+        var detached: Int32 = -1
         /// The isolation this brace's body states (`@MainActor class`, `nonisolated func`,
         /// `Task.detached {`), or `.inherit` to take its surroundings'.
         var isolation = Isolation.inherit
-        /// How many frames were open at the brace: an attribute read deeper is in a parameter.
-        var frameDepth = 0
-        /// For the body of a `Task.detached` written in main-actor code: where the call starts.
-        var detached: (line: Int, start: Int, lineStart: Int)?
         /// What kind of body it is: a function's (`func`, `init`, an accessor), a statement's
         /// (`if`, `for`, `guard … else`), or otherwise a type's or a closure's.
         var kind = Kind.other
@@ -329,6 +331,27 @@ struct FileScanner {
                 "withUnsafeThrowingContinuation", "withTaskCancellationHandler",
             ].map(ShapeTable.hash))
         static let selfWord = ShapeTable.hash("self")
+
+        /// A 256-bit filter of the words `MatchState.isolationWord` acts on, by their hash's top byte.
+        static let isolationFilter: [UInt64] = {
+            var bits = [UInt64](repeating: 0, count: 4)
+            let words =
+                ["@MainActor", "@concurrent", "nonisolated", "actor", "detached", "run", "self", "async"]
+                + ["func", "init", "deinit", "get", "set", "willSet", "didSet"]
+                + ["if", "else", "for", "while", "guard", "do", "catch", "repeat", "switch", "defer"]
+            for word in words {
+                let bit = Int(ShapeTable.hash(word) >> 56)
+                bits[bit >> 6] |= 1 << UInt64(bit & 63)
+            }
+            return bits
+        }()
+
+        /// False for most identifiers that are not an isolation, body or `self` word; true for all
+        /// that are.
+        @inline(__always) static func mayBeIsolationWord(_ hash: UInt64) -> Bool {
+            let bit = Int(hash >> 56)
+            return isolationFilter[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+        }
         static let mainActor = ShapeTable.hash("MainActor")
         static let mainActorAttribute = ShapeTable.hash("@MainActor")
         static let concurrentAttribute = ShapeTable.hash("@concurrent")

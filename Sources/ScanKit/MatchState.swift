@@ -30,6 +30,8 @@ struct MatchState {
     private var pendingIsolationFrames = 0
     private var pendingIsolationToken = Token()
     private var pendingDetached: (line: Int, start: Int, lineStart: Int)?
+    /// Where each `Task.detached` in main-actor code starts, for the brace of its body.
+    private var detachedCalls: [(line: Int, start: Int, lineStart: Int)] = []
     /// The kind of body the next `{` at `pendingBodyFrames` opens (`func … {`, `if … {`), and
     /// whether the function is `async`.
     private var pendingBody = FileScanner.Brace.Kind.other
@@ -157,10 +159,10 @@ struct MatchState {
                 pendingBlockQueue = 0
             }
             if pendingLockFinding >= 0 {
-                brace.lockFinding = pendingLockFinding
+                brace.lockFinding = Int32(pendingLockFinding)
                 pendingLockFinding = -1
             }
-            brace.frameDepth = frames.count
+            brace.frameDepth = Int32(frames.count)
             if pendingBody != .other, frames.count == pendingBodyFrames {
                 brace.kind = pendingBody
                 brace.async = pendingAsync && pendingBody == .function
@@ -178,7 +180,10 @@ struct MatchState {
             if pendingDetached != nil { brace.async = true }
             if pendingIsolation != .inherit, frames.count == pendingIsolationFrames {
                 brace.isolation = pendingIsolation
-                if pendingDetached != nil, onMainActor(below: braces.count) { brace.detached = pendingDetached }
+                if let call = pendingDetached, onMainActor(below: braces.count) {
+                    brace.detached = Int32(detachedCalls.count)
+                    detachedCalls.append(call)
+                }
                 pendingIsolation = .inherit
                 pendingDetached = nil
             } else if brace.queue != 0 {
@@ -276,6 +281,8 @@ struct MatchState {
     private mutating func isolationWord(_ token: Token) {
         typealias Words = FileScanner.HazardWords
         let hash = token.hash
+        // Most identifiers are none of these words: one bit test rules them out.
+        guard Words.mayBeIsolationWord(hash) else { return }
         if previous.kind == .dot {
             if hash == Words.detached, identifierBeforeDot == Words.task {
                 pendingDetached = (chain.line, chain.start, chain.lineStart)
@@ -312,7 +319,7 @@ struct MatchState {
             return
         }
         // An attribute inside a parameter list (`_ body: @MainActor () -> Void`) names a type.
-        if attribute, frames.count > (braces.last?.frameDepth ?? 0) { return }
+        if attribute, frames.count > Int(braces.last?.frameDepth ?? 0) { return }
         pendingIsolation = isolation
         pendingIsolationFrames = frames.count
         pendingIsolationToken = token
@@ -341,9 +348,10 @@ struct MatchState {
         guard let api = scanner.hazards.detachedCallsMainActor else { return }
         for index in braces.indices.reversed() {
             // A closure that states its own isolation (`MainActor.run { }`) is not the detached body.
-            if braces[index].isolation != .inherit, braces[index].detached == nil { return }
-            guard let detached = braces[index].detached else { continue }
-            braces[index].detached = nil
+            if braces[index].isolation != .inherit, braces[index].detached < 0 { return }
+            guard braces[index].detached >= 0 else { continue }
+            let detached = detachedCalls[Int(braces[index].detached)]
+            braces[index].detached = -1
             findings.append(
                 RawFinding(
                     line: detached.line, column: column(of: detached.start, lineStart: detached.lineStart),
@@ -696,10 +704,10 @@ struct MatchState {
     /// is not the main one. A source's queue is named where the source is made, so a handler is
     /// reported whatever its queue; a call that names its queue is reported unless that is `.main`.
     private func isolationTrap(_ api: Int32) -> Bool {
-        guard scanner.language == .swift, onMainActor(below: braces.count) else { return false }
+        guard scanner.language == .swift else { return false }
         let words = scanner.hazards
         let handler = words.callbackTraps.contains(chain.lastWord)
-        guard handler || words.callbackTrapAPIs.contains(api) else { return false }
+        guard handler || words.callbackTrapAPIs.contains(api), onMainActor(below: braces.count) else { return false }
         let call = closure(after: chain.start)
         return !call.sendable && (handler || !call.namesMain)
     }
@@ -738,6 +746,6 @@ struct MatchState {
         let hazard = "likely lock held across a callback (`\(name)`): it deadlocks if the callback takes the lock"
         let depth = braces.count
         for (_, value) in held where value.depth <= depth { findings[value.finding].addHazard(hazard) }
-        for brace in braces where brace.lockFinding >= 0 { findings[brace.lockFinding].addHazard(hazard) }
+        for brace in braces where brace.lockFinding >= 0 { findings[Int(brace.lockFinding)].addHazard(hazard) }
     }
 }

@@ -205,19 +205,35 @@ public struct SourceScanner: Sendable {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return .failure(ScanError("unreadable: \(String(cString: strerror(errno)))")) }
         defer { close(descriptor) }
+        // Read straight into an array of the size `fstat` gives, plus one byte so that the end is
+        // seen without a second buffer (a zero-filled chunk per file cost more than the scan of a
+        // small file); a file that grew since is read on in chunks.
         var info = stat()
-        var bytes: [UInt8] = []
-        if fstat(descriptor, &info) == 0 { bytes.reserveCapacity(Int(info.st_size)) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(ScanError("unreadable: \(String(cString: strerror(errno)))"))
+        let capacity = fstat(descriptor, &info) == 0 ? Int(info.st_size) + 1 : 1 << 16
+        var failure: Int32 = 0
+        var full = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            while initialized < buffer.count {
+                let count = systemRead(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if count == 0 { return }
+                initialized += count
             }
-            if count == 0 { break }
+            full = true
+        }
+        while full {
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { failure = errno }
+            if count <= 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
         }
+        if failure != 0 { return .failure(ScanError("unreadable: \(String(cString: strerror(failure)))")) }
         return .success(bytes)
     }
 }
