@@ -15,13 +15,13 @@ struct TerminalReport {
         var out: [String] = []
         out.append(style.bold("\(recipe.id) — \(recipe.title)"))
         out.append("Chapter \(recipe.chapter.number) · \(recipe.chapter.title)")
-        out.append("Sources: " + recipe.sources.joined(separator: "; "))
-        out.append(
-            style.dim(
-                "Pace: \(pace.name) · \(runs) timed run\(runs == 1 ? "" : "s") per side after a warm-up; "
-                    + "sides under \(milliseconds(batching.threshold)) ms run in batches of "
-                    + "≥ \(milliseconds(batching.target)) ms "
-                    + "and report per-run time"))
+        out += wrap("Sources: " + recipe.sources.joined(separator: "; "))
+        out += wrap(
+            "Pace: \(pace.name) · \(runs) timed run\(runs == 1 ? "" : "s") per side after a warm-up; "
+                + "sides under \(milliseconds(batching.threshold)) ms run in batches of "
+                + "≥ \(milliseconds(batching.target)) ms "
+                + "and report per-run time"
+        ).map(style.dim)
         for scenario in report.scenarios {
             out.append("")
             out += render(scenario)
@@ -48,7 +48,17 @@ struct TerminalReport {
         let columns = SideBySide(width: width, style: style)
         var out: [String] = []
         let rules = scenario.rules.map(\.description).joined(separator: " + ")
-        out.append(style.bold("── \(scenario.name)") + style.dim(" · \(rules)"))
+        // The name in bold, then its rules; wrapped as one text, styled by where each part falls.
+        let title = "── \(scenario.name)"
+        var consumed = 0  // characters of the text placed so far, with the space each break took
+        for (index, line) in wrap(title + " · " + rules).enumerated() {
+            let indent = index == 0 ? 0 : 2
+            let bold = max(0, min(line.count - indent, title.count - consumed))
+            out.append(
+                String(line.prefix(indent)) + style.bold(String(line.dropFirst(indent).prefix(bold)))
+                    + style.dim(String(line.dropFirst(indent + bold))))
+            consumed += line.count - indent + 1
+        }
         out.append(columns.header("Legacy", "Modern"))
         let exact = scenario.rules.contains { $0.name == "exact" }
         let (left, right, marked) = transcriptRows(scenario.legacy.lines, scenario.modern.lines, markDifferences: exact)
@@ -122,31 +132,59 @@ struct TerminalReport {
         return (left, right, marked)
     }
 
+    /// One column of the measurement table, in the order the table shows them.
+    private struct Column: Sendable {
+        let title: String
+        let width: Int
+        let value: @Sendable (Measurement) -> String
+    }
+
+    private static let columns = [
+        Column(title: "wall min", width: 10) { format($0.wallMinSeconds) },
+        Column(title: "wall median", width: 13) { format($0.wallMedianSeconds) },
+        Column(title: "CPU median", width: 12) { format($0.cpuMedianSeconds) },
+        Column(title: "threads", width: 9) { $0.peakThreads.map(String.init) ?? "—" },
+        Column(title: "peak RSS", width: 10) { $0.peakRSSBytes.map(formatBytes) ?? "—" },
+        Column(title: "batch", width: 7) { String($0.batchSize) },
+    ]
+
+    /// The columns a narrow terminal does without, the least telling first; the median wall time
+    /// and the ratio always stay.
+    private static let dropOrder = ["batch", "peak RSS", "threads", "wall min", "CPU median"]
+
+    /// The measurement table, as wide as the terminal allows: columns are left out (and said so)
+    /// below the full width, and a scenario name too long for what is left goes on its own line.
     private func measurements(_ scenarios: [ScenarioReport], runs: Int) -> [String] {
-        let name = max(12, scenarios.map(\.name.count).max() ?? 0)
+        var name = max(12, scenarios.map(\.name.count).max() ?? 0)
         func cell(_ text: String, _ width: Int) -> String {
             String(repeating: " ", count: max(0, width - text.count)) + text
         }
-        var out = [
-            style.bold("Measurements")
-                + style.dim(
-                    " (\(runs) timed run\(runs == 1 ? "" : "s"); times per run; CPU and RSS are the whole process;"
-                        + " threads include the sampler)"
-                ),
-            style.dim(
-                pad("scenario", name) + "  side    " + cell("wall min", 10) + cell("wall median", 13)
-                    + cell("CPU median", 12) + cell("threads", 9) + cell("peak RSS", 10) + cell("batch", 7)
-            ),
-        ]
+        var columns = Self.columns
+        var dropped: [String] = []
+        func tableWidth() -> Int { name + 2 + 8 + columns.map(\.width).reduce(0, +) }
+        for title in Self.dropOrder where tableWidth() > width {
+            columns.removeAll { $0.title == title }
+            dropped.append(title)
+        }
+        let namesAbove = tableWidth() > width
+        if namesAbove { name = 0 }
+        var out = wrap(
+            "Measurements (\(runs) timed run\(runs == 1 ? "" : "s"); times per run; CPU and RSS are the whole "
+                + "process; threads include the sampler)"
+        ).enumerated().map { $0.offset == 0 ? style.bold($0.element) : style.dim($0.element) }
+        if !dropped.isEmpty {
+            out += wrap("(\(dropped.joined(separator: ", ")) left out to fit \(width) columns; --json has them all)")
+                .map(style.dim)
+        }
+        out.append(style.dim(pad(namesAbove ? "" : "scenario", name) + "  side    "
+            + columns.map { cell($0.title, $0.width) }.joined()))
         for scenario in scenarios {
+            if namesAbove { out += wrap(scenario.name) }
             for (index, side) in [("legacy", scenario.legacy), ("modern", scenario.modern)].enumerated() {
                 guard let m = side.1.measurement else { continue }
                 out.append(
-                    pad(index == 0 ? scenario.name : "", name) + "  " + pad(side.0, 6) + "  "
-                        + cell(format(m.wallMinSeconds), 10) + cell(format(m.wallMedianSeconds), 13)
-                        + cell(format(m.cpuMedianSeconds), 12) + cell(m.peakThreads.map(String.init) ?? "—", 9)
-                        + cell(m.peakRSSBytes.map(formatBytes) ?? "—", 10) + cell(String(m.batchSize), 7)
-                )
+                    pad(index == 0 && !namesAbove ? scenario.name : "", name) + "  " + pad(side.0, 6) + "  "
+                        + columns.map { cell($0.value(m), $0.width) }.joined())
             }
             if let ratio = scenario.modernToLegacyRatio {
                 let text = String(format: "%.2f×", ratio)
@@ -155,6 +193,24 @@ struct TerminalReport {
             }
         }
         return out
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters, the later ones indented
+    /// by two; a word longer than a line is left whole.
+    func wrap(_ text: String) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let prefix = line.isEmpty ? "" : line + " "
+            if !line.isEmpty, prefix.count + word.count > width {
+                lines.append(line)
+                line = "  " + word
+            } else {
+                line = prefix + word
+            }
+        }
+        lines.append(line)
+        return lines
     }
 
     private func milliseconds(_ duration: Duration) -> String {

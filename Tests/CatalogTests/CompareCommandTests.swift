@@ -1,4 +1,5 @@
 import Foundation
+import Catalog
 import RecipeKit
 import Testing
 
@@ -213,5 +214,43 @@ import Testing
             let peak = try #require(ProcessMetrics.peakResidentBytes())
             #expect(peak > 0)
         #endif
+    }
+}
+
+/// `compare`'s report fits the terminal it prints to: every line, at 80 and 100 columns.
+@Suite struct CompareWidthTests {
+    func run(_ arguments: [String], width: Int, recipes: [Recipe] = Catalog.recipes) async -> [String] {
+        let out = Recorder()
+        let console = Console.capturing(width: width, out: { out.log($0) }, err: { _ in })
+        _ = await CompareCommand.run(arguments: arguments, recipes: recipes, console: console)
+        return out.lines.joined().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    @Test(arguments: [80, 100])
+    func actorReentrancysReportFits(width: Int) async {
+        let lines = await run(["actor-reentrancy", "--runs", "1", "--pace", "test"], width: width)
+        #expect(lines.contains { $0.hasPrefix("Measurements") })
+        for line in lines { #expect(line.count <= width, "\(line.count) columns: \(line)") }
+        let table = lines.drop { !$0.hasPrefix("Measurements") }
+        #expect(table.contains { $0.contains("wall median") })
+        #expect(table.contains { $0.contains("modern/legacy median wall:") })
+    }
+
+    @Test func aLongNameAndLongSourcesWrapAndColumnsGiveWay() async {
+        let name = "a scenario whose name is much longer than any column of the table"
+        let fixture = Recipe(
+            id: "fixture", title: "A fixture", chapter: CompareCommandTests.chapter,
+            sources: Array(repeating: "Some Book, chapter 12, “A section with a long title”", count: 3),
+            file: "Fixtures/Fixture.swift", apis: [], prose: RecipeProse(problem: ""),
+            scenarios: [Scenario(name, rules: [.exact], legacy: { $0.log("a") }, modern: { $0.log("a") })])
+        let wide = await run(["fixture", "--runs", "1"], width: 200, recipes: [fixture])
+        #expect(wide.contains { $0.contains("batch") && $0.contains("peak RSS") }, "all columns when there is room")
+        let narrow = await run(["fixture", "--runs", "1"], width: 80, recipes: [fixture])
+        for line in narrow { #expect(line.count <= 80, "\(line.count) columns: \(line)") }
+        #expect(narrow.contains { $0.contains("left out to fit 80 columns") })
+        #expect(narrow.contains(name), "a name too long for the table gets a line of its own")
+        let sources = narrow.drop { !$0.hasPrefix("Sources:") }.prefix { !$0.hasPrefix("Pace:") }
+        #expect(sources.count >= 2, "the sources wrap")
+        #expect(sources.dropFirst().allSatisfy { $0.hasPrefix("  ") }, "under a hanging indent")
     }
 }
