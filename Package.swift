@@ -21,6 +21,7 @@ let package = Package(
         .executable(name: "guide", targets: ["guide"]),
         .executable(name: "scan", targets: ["scan"]),
         .executable(name: "bench", targets: ["bench"]),
+        .plugin(name: "ScanConcurrency", targets: ["ScanConcurrency"]),
     ],
     targets: [
         // Shared vocabulary: recorder, pace, seeded PRNG, fakes, parity rules. No recipe logic.
@@ -64,6 +65,18 @@ let package = Package(
         // `scan`: finds the legacy concurrency calls in an app and names the recipe for each.
         .target(name: "ScanKit", dependencies: ["Catalog", "RecipeKit"], swiftSettings: strict),
         .executableTarget(name: "scan", dependencies: ["ScanKit"], swiftSettings: strict),
+        // `swift package scan-concurrency`: `scan` over the source targets of a package that
+        // depends on this one.
+        .plugin(
+            name: "ScanConcurrency",
+            capability: .command(
+                intent: .custom(
+                    verb: "scan-concurrency",
+                    description: "Finds legacy concurrency code (Dispatch, operations, threads, locks) and names the recipe that replaces it"
+                )
+            ),
+            dependencies: ["scan"]
+        ),
         // `bench`: what each legacy primitive and its modern counterpart cost, side by side.
         .target(name: "BenchKit", dependencies: ["Legacy", "Modern", "RecipeKit"], swiftSettings: strict),
         .executableTarget(name: "bench", dependencies: ["BenchKit"], swiftSettings: strict),
