@@ -69,6 +69,8 @@ struct SkillFile {
             "- \"likely blocking wait in async code\" (`semaphore.wait()`, `group.wait()`, `Thread.sleep`, `usleep`",
             "  in a task): await instead, `semaphore-in-async-starvation`; keep blocking work on a thread of its",
             "  own, `blocking-io-executor`.",
+            "- \"likely leaked continuation\" / \"likely double resume\" (a `withCheckedContinuation` body): resume",
+            "  exactly once on every path, each branch resuming then returning, `sync-wait-for-callback`.",
             "- \"likely needless hop\" (`DispatchQueue.main.async` in a main-actor function): call it directly;",
             "  if the deferral was the point, say so with `Task { }` or `await Task.yield()`, `main-queue-ui-update`.",
             "",

@@ -282,6 +282,7 @@ struct FileScanner {
         let callbackTraps: Set<UInt64>
         let callbackTrapAPIs: Set<Int32>
         let detachedCallsMainActor: Int32?
+        let continuationMistake: Int32?
         /// Calls that block their thread until something else happens.
         let blockingWaits: Set<Int32>
         let mainAsync: Int32
@@ -310,6 +311,8 @@ struct FileScanner {
             callbackTrapAPIs = apis(["DispatchGroup.notify", "DispatchIO.read"])
             blockingWaits = apis(["DispatchSemaphore.wait", "DispatchGroup.wait", "Thread.sleep"])
             mainAsync = apis(["DispatchQueue.main.async"]).first ?? -1
+            continuationMistake = table.apis.firstIndex { $0.name == HazardShapes.continuationMistake.api }
+                .map(Int32.init)
             detachedCallsMainActor = table.apis.firstIndex { $0.name == HazardShapes.detachedCallsMainActor.api }
                 .map(Int32.init)
             preconcurrency = apis(["@preconcurrency"]).first ?? -1

@@ -12,8 +12,15 @@ public enum HazardShapes {
         hazard: "likely needless detach: written in main-actor code, its body calls `self`, whose main-actor "
             + "methods run on the main actor anyway (where-does-it-run)")
 
+    /// A `withCheckedContinuation` body that resumes on no path, or twice in one block. The hazard
+    /// says which.
+    public static let continuationMistake = CodeShape(
+        "withCheckedContinuation resumed never or twice",
+        modern: "resume exactly once on every path: each branch resumes and returns")
+
     /// Each shape with the recipe that shows it.
     public static let all: [(shape: CodeShape, recipe: String)] = [
-        (detachedCallsMainActor, "where-does-it-run")
+        (detachedCallsMainActor, "where-does-it-run"),
+        (continuationMistake, "sync-wait-for-callback"),
     ]
 }

@@ -37,6 +37,7 @@ struct MatchState {
     private var pendingBody = FileScanner.Brace.Kind.other
     private var pendingBodyFrames = 0
     private var pendingAsync = false
+    private var continuations = ContinuationTracker()
     /// A finding was added out of line order (a hazard found after the call that it names).
     private(set) var unordered = false
     /// Argument words of a matched call, whose own chains must not be reported again.
@@ -108,6 +109,7 @@ struct MatchState {
                 pendingBody = .other
                 pendingAsync = false
             }
+            if scanner.language == .swift { continuations.token(token.kind) }
             handle(token)
             previous = token
         }
@@ -176,6 +178,12 @@ struct MatchState {
                 // a task, by the word that takes it (the call's name, when its `)` came first).
                 let taker = previous.kind == .identifier ? previous.hash : previous.kind == .closeParen ? chain.lastWord : 0
                 if FileScanner.HazardWords.taskClosures.contains(taker) { brace.async = true }
+                continuations.open(
+                    taker: taker, statement: false, braces: braces.count, line: chain.line, start: chain.start,
+                    lineStart: chain.lineStart)
+            } else if scanner.language == .swift {
+                continuations.open(
+                    taker: 0, statement: brace.kind == .statement, braces: braces.count, line: 0, start: 0, lineStart: 0)
             }
             if pendingDetached != nil { brace.async = true }
             if pendingIsolation != .inherit, frames.count == pendingIsolationFrames {
@@ -196,6 +204,9 @@ struct MatchState {
             endChain()
         case .closeBrace:
             if let brace = braces.popLast(), brace.lockFinding >= 0 { lockBraces -= 1 }
+            if scanner.language == .swift, let ended = continuations.close(braces: braces.count) {
+                continuationMistake(ended.body, ended.mistake)
+            }
             pendingBlockQueue = 0
             for (key, value) in held where value.depth > braces.count { held.removeValue(forKey: key) }
             endChain()
@@ -235,6 +246,9 @@ struct MatchState {
     private mutating func identifier(_ token: Token) {
         if scanner.language == .swift { isolationWord(token) }
         if previous.kind != .dot { identifierBeforeDot = 0 }
+        if scanner.language == .swift {
+            continuations.identifier(token.hash, afterDot: previous.kind == .dot, beforeDot: identifierBeforeDot)
+        }
         if let last = frames.indices.last {
             let frame = frames[last]
             if frame.argumentFinding >= 0 { frames[last].lastIdentifier = receiverTag(token) }
@@ -369,6 +383,28 @@ struct MatchState {
             index += 1
         }
         return word("import", at: index)
+    }
+
+    /// A continuation body that never resumes, or resumes twice in one block.
+    private mutating func continuationMistake(_ body: ContinuationTracker.Body, _ mistake: ContinuationTracker.Mistake) {
+        guard let api = scanner.hazards.continuationMistake else { return }
+        let hazard =
+            switch mistake {
+            case .neverResumes:
+                "likely leaked continuation: no path of the body resumes it, and it is handed nowhere else, so "
+                    + "the caller waits forever (sync-wait-for-callback)"
+            case .returnsWithoutResuming:
+                "likely leaked continuation: the body returns on a path that hasn't resumed it, and the caller "
+                    + "waits forever there (sync-wait-for-callback)"
+            case .resumesTwice:
+                "likely double resume: two `resume` calls in one block with no `return` between them; a checked "
+                    + "continuation traps on the second (sync-wait-for-callback)"
+            }
+        findings.append(
+            RawFinding(
+                line: body.line, column: column(of: body.start, lineStart: body.lineStart), api: api,
+                hazards: [hazard]))
+        unordered = true
     }
 
     /// What the call that starts at `start` says before and at its closure: whether it names the

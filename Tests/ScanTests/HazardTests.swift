@@ -1,3 +1,4 @@
+import Foundation
 import ScanKit
 import Testing
 
@@ -408,5 +409,139 @@ extension IsolationHazardTests {
             }
             """
         #expect(hazards(callback).isEmpty)
+    }
+
+    @Test func aContinuationThatNeverResumes() throws {
+        let hit = """
+            func load() async -> Data {
+                await withCheckedContinuation { continuation in
+                    client.fetch { data in
+                        cache.store(data)
+                    }
+                }
+            }
+            """
+        let hazard = try #require(hazards(hit)["2:withCheckedContinuation resumed never or twice"]?.first)
+        #expect(hazard.contains("likely leaked continuation"))
+        #expect(hazard.contains("sync-wait-for-callback"))
+        let stored = """
+            func next() async -> Int {
+                await withCheckedContinuation { continuation in
+                    waiters.append(continuation)
+                }
+            }
+            """
+        #expect(hazards(stored).isEmpty, "a continuation handed on is trusted")
+        let resumed = """
+            func load() async throws -> Data {
+                try await withCheckedThrowingContinuation { continuation in
+                    client.fetch { result in continuation.resume(with: result) }
+                }
+            }
+            """
+        #expect(hazards(resumed).isEmpty)
+        let unnamed = """
+            func load() async -> Data {
+                await withCheckedContinuation { [client] continuation in
+                    client.fetch { _ in }
+                }
+            }
+            """
+        #expect(hazards(unnamed).isEmpty, "a body whose parameter isn't read is not followed")
+    }
+
+    @Test func aContinuationResumedTwiceInOneBlock() throws {
+        let hit = """
+            func load() async -> Int {
+                await withCheckedContinuation { continuation in
+                    client.fetch { value in
+                        if value < 0 {
+                            continuation.resume(returning: 0)
+                        }
+                        continuation.resume(returning: value)
+                        continuation.resume(returning: value)
+                    }
+                }
+            }
+            """
+        let hazard = try #require(hazards(hit)["2:withCheckedContinuation resumed never or twice"]?.first)
+        #expect(hazard.contains("likely double resume"))
+        let branches = """
+            func load() async throws -> Int {
+                try await withCheckedThrowingContinuation { continuation in
+                    client.fetch { result in
+                        guard let value = result else {
+                            continuation.resume(throwing: FetchError.empty)
+                            return
+                        }
+                        if value > 0 { continuation.resume(returning: value) } else { continuation.resume(returning: 0) }
+                    }
+                }
+            }
+            """
+        #expect(hazards(branches).isEmpty)
+        let switched = """
+            func load() async throws -> Int {
+                try await withCheckedThrowingContinuation { continuation in
+                    client.fetch { result in
+                        switch result {
+                        case .success(let value): continuation.resume(returning: value)
+                        case .failure(let error): continuation.resume(throwing: error)
+                        }
+                    }
+                }
+            }
+            """
+        #expect(hazards(switched).isEmpty)
+        let returned = """
+            await withCheckedContinuation { c in
+                c.resume()
+                return
+                c.resume()
+            }
+            """
+        #expect(hazards(returned).isEmpty)
+    }
+
+    @Test func aContinuationBodyThatReturnsBeforeResuming() throws {
+        let hit = """
+            func reload(_ view: String) async {
+                await withCheckedContinuation { continuation in
+                    guard view != "reloadImageView" else { return }
+                    log(view)
+                    continuation.resume()
+                }
+            }
+            """
+        let hazard = try #require(hazards(hit)["2:withCheckedContinuation resumed never or twice"]?.first)
+        #expect(hazard.contains("returns on a path that hasn't resumed it"))
+        let resumesFirst = hit.replacingOccurrences(
+            of: "else { return }", with: "else { continuation.resume(); return }")
+        #expect(hazards(resumesFirst).isEmpty)
+        let inACallback = """
+            func load() async -> Int {
+                await withCheckedContinuation { continuation in
+                    client.fetch { value in
+                        guard let value else { return }
+                        continuation.resume(returning: value)
+                    }
+                }
+            }
+            """
+        #expect(hazards(inACallback).isEmpty, "a return from a nested closure is that closure's")
+    }
+
+    /// Sources/Modern has some fifty continuations, all right but for the two that
+    /// `dispatch-group-notify` gets wrong on purpose (`ReloadViews.resumeTooOften`, `.forgetToResume`).
+    @Test func theModernSourcesHaveOnlyTheirDeliberateContinuationMistakes() throws {
+        let folder = ScanFixtures.packageRoot.appendingPathComponent("Sources/Modern").path
+        let mistakes = try ScanFixtures.scanner.scan(paths: [folder]).findings
+            .filter { $0.api == "withCheckedContinuation resumed never or twice" }
+            .map { "\(($0.path as NSString).lastPathComponent): \($0.hazards.first?.prefix(30) ?? "")" }
+        #expect(
+            mistakes == [
+                "ReloadViews.swift: likely double resume: two `res",
+                "ReloadViews.swift: likely leaked continuation: th",
+            ])
     }
 }
