@@ -32,7 +32,7 @@ struct ChapterPage {
             page.append("|---|---|---|")
             for recipe in recipes {
                 page.append(
-                    "| [\(recipe.title)](\(recipe.id).md) | \(BreakableCode.cell(recipe.problem)) | "
+                    "| [\(BreakableCode.cell(recipe.title))](\(recipe.id).md) | \(BreakableCode.cell(recipe.problem)) | "
                         + "\(BreakableCode.cell(IndexPage.move(recipe))) |")
             }
             page.append("")

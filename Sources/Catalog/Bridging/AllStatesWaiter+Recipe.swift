@@ -14,15 +14,15 @@ extension Recipe {
         file: "Bridging/AllStatesWaiter.swift",
         apis: [
             APIMapping(
-                "DispatchGroup enter/leave, one per observed object, its observer leaving when the state comes",
+                "`DispatchGroup` `enter()`/`leave()`, one per observed object, its observer leaving when the state comes",
                 "a child per object in a discarding task group, returning at the first matching value of its `AsyncStream`"
             ),
             APIMapping("DispatchGroup.wait(timeout:)", "`withTimeout` around the task group"),
             APIMapping(
-                "a once-only guard around group.leave()",
+                "a once-only guard around `group.leave()`",
                 "nothing: a child returns at the first match, so a second report has nothing to leave"),
             APIMapping(
-                "NSKeyValueObservation.invalidate() after the wait",
+                "`NSKeyValueObservation.invalidate()` after the wait",
                 "the child ends its observation on the way out (`defer`), on every path"),
         ],
         prose: Articles.recipe("wait-for-all-states"),
