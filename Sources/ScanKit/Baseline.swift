@@ -5,7 +5,9 @@ import Foundation
 /// Findings are matched by file and API, not by line, so that code moving within a file is not a
 /// change: for each (path, API) the count now is set against the count then, and the difference is
 /// new or gone. A scan matches its baseline when both were run with the same paths from the same
-/// folder, as a CI job does.
+/// folder, as a CI job does. The per-recipe counts count each finding once, under its first
+/// recipe (the summary's `byRecipe` counts it under every recipe it names, so one new call would
+/// move several rows).
 struct Baseline {
     struct Key: Hashable {
         let path: String
@@ -23,6 +25,9 @@ struct Baseline {
     let findingsThen: Int
     private let recipesThen: [String: Int]
     private var remaining: [Key: Int] = [:]
+    private var recipesNow: [String: Int] = [:]
+    /// The row of findings that name no recipe.
+    static let noRecipe = "(no recipe yet)"
     private(set) var new: [Finding] = []
     private(set) var newCount = 0
     /// New findings listed by name; the rest are only counted.
@@ -30,19 +35,13 @@ struct Baseline {
 
     private struct Document: Decodable {
         struct Entry: Decodable {
+            struct Recipe: Decodable { let id: String }
             let path: String
             let api: String
-        }
-        struct Summary: Decodable {
-            struct Count: Decodable {
-                let id: String
-                let count: Int
-            }
-            let byRecipe: [Count]
+            let recipes: [Recipe]
         }
         let schemaVersion: Int
         let findings: [Entry]
-        let summary: Summary
     }
 
     /// Reads `file`, a report written by `scan --json`.
@@ -61,12 +60,17 @@ struct Baseline {
             throw ScanError("the baseline \(file) has schemaVersion \(document.schemaVersion); this scan reads 1")
         }
         findingsThen = document.findings.count
-        for entry in document.findings { remaining[Key(path: entry.path, api: entry.api), default: 0] += 1 }
-        recipesThen = Dictionary(document.summary.byRecipe.map { ($0.id, $0.count) }, uniquingKeysWith: +)
+        var recipes: [String: Int] = [:]
+        for entry in document.findings {
+            remaining[Key(path: entry.path, api: entry.api), default: 0] += 1
+            recipes[entry.recipes.first?.id ?? Self.noRecipe, default: 0] += 1
+        }
+        recipesThen = recipes
     }
 
     /// Takes a finding of this scan: returns whether it is new since the baseline.
     mutating func isNew(_ finding: Finding) -> Bool {
+        recipesNow[finding.recipes.first ?? Self.noRecipe, default: 0] += 1
         let key = Key(path: finding.path, api: finding.api)
         if let count = remaining[key], count > 0 {
             remaining[key] = count - 1
@@ -81,10 +85,9 @@ struct Baseline {
     var goneCount: Int { remaining.values.reduce(0, +) }
 
     /// The recipes whose count changed, the biggest change first.
-    func recipeChanges(now summary: ScanSummary) -> [RecipeChange] {
-        let now = Dictionary(summary.byRecipe.map { ($0.id, $0.count) }, uniquingKeysWith: +)
-        return Set(now.keys).union(recipesThen.keys)
-            .map { RecipeChange(id: $0, then: recipesThen[$0] ?? 0, now: now[$0] ?? 0) }
+    func recipeChanges() -> [RecipeChange] {
+        Set(recipesNow.keys).union(recipesThen.keys)
+            .map { RecipeChange(id: $0, then: recipesThen[$0] ?? 0, now: recipesNow[$0] ?? 0) }
             .filter { $0.then != $0.now }
             .sorted { (abs($1.now - $1.then), $0.id) < (abs($0.now - $0.then), $1.id) }
     }
@@ -93,9 +96,9 @@ struct Baseline {
     func render(now summary: ScanSummary, style: Style) -> String {
         var out = "\n" + style.bold("Since the baseline") + " (\(file))\n"
         out += "\(newCount) new, \(goneCount) gone: \(findingsThen) findings then, \(summary.findings) now.\n"
-        let changes = recipeChanges(now: summary)
+        let changes = recipeChanges()
         if !changes.isEmpty {
-            out += "\n" + "recipe".padding(toLength: 40, withPad: " ", startingAt: 0) + "  then    now\n"
+            out += "\n" + "findings by first recipe".padding(toLength: 40, withPad: " ", startingAt: 0) + "  then    now\n"
             for change in changes {
                 out += change.id.padding(toLength: 40, withPad: " ", startingAt: 0)
                     + String(repeating: " ", count: max(0, 6 - String(change.then).count)) + "\(change.then)"
@@ -116,7 +119,7 @@ struct Baseline {
     /// The `"baseline"` member of the JSON report.
     func json(now summary: ScanSummary) -> String {
         let quote = JSONReport.quote
-        let changes = recipeChanges(now: summary).map {
+        let changes = recipeChanges().map {
             "{\"id\": \(quote($0.id)), \"then\": \($0.then), \"now\": \($0.now)}"
         }
         let new = self.new.map {

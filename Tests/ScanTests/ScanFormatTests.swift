@@ -138,6 +138,10 @@ import Testing
             let section = try #require(object["baseline"] as? [String: Any])
             #expect(section["new"] as? Int == 2)
             #expect(section["gone"] as? Int == 1)
+            // Each finding counts once, under its first recipe: the rows' changes add up to new − gone.
+            let rows = try #require(section["recipes"] as? [[String: Any]])
+            let change = rows.map { ($0["now"] as? Int ?? 0) - ($0["then"] as? Int ?? 0) }.reduce(0, +)
+            #expect(change == 2 - 1)
         }
     }
 
