@@ -41,7 +41,7 @@ extension CodeShape {
             "DispatchQueue.asyncAfter", "DispatchQueue.main.asyncAfter", "DispatchQueue.global.asyncAfter",
             ".asyncAfter",
         ],
-        objc: ["dispatch_after"], modern: "`Task.sleep(for:)`, then the work")
+        objc: ["dispatch_after"], modern: "`Task.sleep(for:)`, then the work", home: "delayed-task")
     public static let barrier = CodeShape(
         "DispatchQueue.async(flags: .barrier)",
         swift: [".async(barrier)", ".sync(barrier)", "DispatchWorkItem(barrier)"],
@@ -376,6 +376,11 @@ extension CodeShape {
     public static let scheduledTimer = CodeShape(
         "Timer.scheduledTimer", swift: [".scheduledTimer"],
         objc: [".scheduledTimerWithTimeInterval"], modern: "an `AsyncStream` ticker; a `Task.sleep` loop")
+    /// A timer that fires once (`repeats: false`): a one-shot timer or a debounce, not a ticker.
+    public static let scheduledTimerOnce = CodeShape(
+        "Timer.scheduledTimer(repeats: false)", swift: [".scheduledTimer(false)"],
+        objc: [".scheduledTimerWithTimeInterval(NO)"], modern: "a task that sleeps once, then fires; cancel it to stop",
+        home: "one-shot-timer")
     public static let timer = CodeShape(
         "Timer", swift: ["Timer"], objc: ["NSTimer"], modern: "a task that sleeps to a deadline")
     public static let unscheduledTimer = CodeShape(

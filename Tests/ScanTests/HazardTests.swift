@@ -545,3 +545,17 @@ extension IsolationHazardTests {
             ])
     }
 }
+
+/// Which page a finding opens first, where the first guess was wrong on a real app.
+@Suite struct HomeRecipeTests {
+    @Test func aOneShotTimerAndAPlainDelayOpenTheirOwnPages() {
+        let swift = """
+            let once = Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in fire() }
+            let ticker = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in tick() }
+            DispatchQueue.main.asyncAfter(deadline: .now() + 1) { go() }
+            """
+        #expect(ScanFixtures.scan(swift).map { $0.recipes.first ?? "" } == ["one-shot-timer", "repeating-timer", "delayed-task"])
+        let objc = "[NSTimer scheduledTimerWithTimeInterval:1 target:self selector:@selector(fire) userInfo:nil repeats:NO];"
+        #expect(ScanFixtures.scan(objc, .objc).map { $0.recipes.first ?? "" } == ["one-shot-timer"])
+    }
+}

@@ -22,7 +22,9 @@ extension Recipe {
             APIMapping("DispatchSource.cancel()", "nothing to cancel after the fire; `task.cancel()` before it"),
         ],
         prose: Articles.recipe("one-shot-timer"),
-        replaces: [.scheduledTimer, .timerSource, .sourceHandlers, .timerInvalidate, .runLoopRun, .timer],
+        replaces: [
+            .scheduledTimer, .scheduledTimerOnce, .timerSource, .sourceHandlers, .timerInvalidate, .runLoopRun, .timer,
+        ],
         scenarios: [
             Scenario(
                 rules: [.exact],
