@@ -264,7 +264,7 @@ extension CodeShape {
         "Operation.cancel",
         swift: ["Operation.cancel", "BlockOperation.cancel", ".cancelAllOperations"],
         objc: ["NSOperation.cancel", "NSBlockOperation.cancel", ".cancelAllOperations"],
-        modern: "`Task.cancel()`, `Task.isCancelled`")
+        modern: "`Task.cancel()`, `Task.isCancelled`", home: "operation-cancellation")
     public static let waitUntilFinished = CodeShape(
         "OperationQueue.waitUntilAllOperationsAreFinished",
         swift: [".waitUntilAllOperationsAreFinished", ".addOperations(waitUntilFinished)"],

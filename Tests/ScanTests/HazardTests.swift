@@ -557,5 +557,7 @@ extension IsolationHazardTests {
         #expect(ScanFixtures.scan(swift).map { $0.recipes.first ?? "" } == ["one-shot-timer", "repeating-timer", "delayed-task"])
         let objc = "[NSTimer scheduledTimerWithTimeInterval:1 target:self selector:@selector(fire) userInfo:nil repeats:NO];"
         #expect(ScanFixtures.scan(objc, .objc).map { $0.recipes.first ?? "" } == ["one-shot-timer"])
+        let cancelAll = "let queue = OperationQueue()\nqueue.cancelAllOperations()"
+        #expect(ScanFixtures.scan(cancelAll).last?.recipes.first == "operation-cancellation")
     }
 }
