@@ -71,6 +71,8 @@ struct SkillFile {
             "  own, `blocking-io-executor`.",
             "- \"likely leaked continuation\" / \"likely double resume\" (a `withCheckedContinuation` body): resume",
             "  exactly once on every path, each branch resuming then returning, `sync-wait-for-callback`.",
+            "- \"likely reordering\" (a `Task { }` per call of a handler such as `onMessage`): yield each value into one",
+            "  `AsyncStream` that one task consumes, `ordered-async-writes`.",
             "- \"likely needless hop\" (`DispatchQueue.main.async` in a main-actor function): call it directly;",
             "  if the deferral was the point, say so with `Task { }` or `await Task.yield()`, `main-queue-ui-update`.",
             "",

@@ -234,7 +234,7 @@ struct FileScanner {
         var lastIdentifier: UInt64 = 0
     }
 
-    /// Kept small (24 bytes): one is pushed for every `{`.
+    /// Kept small (32 bytes): one is pushed for every `{`.
     struct Brace {
         var queue: UInt64 = 0
         var lockFinding: Int32 = -1
@@ -251,6 +251,8 @@ struct FileScanner {
         var kind = Kind.other
         /// The body runs in a task: an `async` function's, or `Task { }`'s.
         var async = false
+        /// A handler closure's index in `HandlerTaskTracker`, or -1.
+        var handler: Int32 = -1
 
         enum Kind: UInt8 { case other, function, statement }
     }
@@ -283,6 +285,7 @@ struct FileScanner {
         let callbackTrapAPIs: Set<Int32>
         let detachedCallsMainActor: Int32?
         let continuationMistake: Int32?
+        let taskPerCall: Int32?
         /// Calls that block their thread until something else happens.
         let blockingWaits: Set<Int32>
         let mainAsync: Int32
@@ -311,6 +314,7 @@ struct FileScanner {
             callbackTrapAPIs = apis(["DispatchGroup.notify", "DispatchIO.read"])
             blockingWaits = apis(["DispatchSemaphore.wait", "DispatchGroup.wait", "Thread.sleep"])
             mainAsync = apis(["DispatchQueue.main.async"]).first ?? -1
+            taskPerCall = table.apis.firstIndex { $0.name == HazardShapes.taskPerCall.api }.map(Int32.init)
             continuationMistake = table.apis.firstIndex { $0.name == HazardShapes.continuationMistake.api }
                 .map(Int32.init)
             detachedCallsMainActor = table.apis.firstIndex { $0.name == HazardShapes.detachedCallsMainActor.api }

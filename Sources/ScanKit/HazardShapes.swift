@@ -18,9 +18,17 @@ public enum HazardShapes {
         "withCheckedContinuation resumed never or twice",
         modern: "resume exactly once on every path: each branch resumes and returns")
 
+    /// A `Task { }` started on every call of a handler, using the handler's arguments.
+    public static let taskPerCall = CodeShape(
+        "Task per handler call",
+        modern: "yield each call's value into one `AsyncStream` that one task consumes, in order",
+        hazard: "likely reordering: a `Task` per call of this handler; the tasks may run in any order, so if the "
+            + "calls' order matters, yield into one `AsyncStream` that one task consumes (ordered-async-writes)")
+
     /// Each shape with the recipe that shows it.
     public static let all: [(shape: CodeShape, recipe: String)] = [
         (detachedCallsMainActor, "where-does-it-run"),
         (continuationMistake, "sync-wait-for-callback"),
+        (taskPerCall, "ordered-async-writes"),
     ]
 }

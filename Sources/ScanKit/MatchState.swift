@@ -38,6 +38,13 @@ struct MatchState {
     private var pendingBodyFrames = 0
     private var pendingAsync = false
     private var continuations = ContinuationTracker()
+    private var handlerTasks = HandlerTaskTracker()
+    /// The handler whose parameter list is being read, or -1.
+    private var readingHandler: Int32 = -1
+    /// The `Task { }` bodies open inside handlers: the task's index and the brace depth of its body.
+    private var openHandlerTasks: [(task: Int32, depth: Int)] = []
+    /// The last `=` followed a property named like a handler (`onMessage =`).
+    private var assignsHandler = false
     /// A finding was added out of line order (a hazard found after the call that it names).
     private(set) var unordered = false
     /// Argument words of a matched call, whose own chains must not be reported again.
@@ -109,7 +116,16 @@ struct MatchState {
                 pendingBody = .other
                 pendingAsync = false
             }
-            if scanner.language == .swift { continuations.token(token.kind) }
+            if scanner.language == .swift {
+                continuations.token(token.kind)
+                if readingHandler >= 0 {
+                    handlerTasks.read(token, in: readingHandler)
+                    if !handlerTasks.handlers[Int(readingHandler)].reading { readingHandler = -1 }
+                }
+                if token.kind == .equals {
+                    assignsHandler = previous.kind == .identifier && HandlerTaskTracker.isHandlerProperty(bytes, previous)
+                }
+            }
             handle(token)
             previous = token
         }
@@ -181,6 +197,7 @@ struct MatchState {
                 continuations.open(
                     taker: taker, statement: false, braces: braces.count, line: chain.line, start: chain.start,
                     lineStart: chain.lineStart)
+                handlerClosure(&brace, taker: taker)
             } else if scanner.language == .swift {
                 continuations.open(
                     taker: 0, statement: brace.kind == .statement, braces: braces.count, line: 0, start: 0, lineStart: 0)
@@ -204,6 +221,7 @@ struct MatchState {
             endChain()
         case .closeBrace:
             if let brace = braces.popLast(), brace.lockFinding >= 0 { lockBraces -= 1 }
+            if let open = openHandlerTasks.last, open.depth > braces.count { openHandlerTasks.removeLast() }
             if scanner.language == .swift, let ended = continuations.close(braces: braces.count) {
                 continuationMistake(ended.body, ended.mistake)
             }
@@ -248,6 +266,15 @@ struct MatchState {
         if previous.kind != .dot { identifierBeforeDot = 0 }
         if scanner.language == .swift {
             continuations.identifier(token.hash, afterDot: previous.kind == .dot, beforeDot: identifierBeforeDot)
+            if let open = openHandlerTasks.last, previous.kind != .dot,
+                let task = handlerTasks.use(token.hash, in: open.task), let api = scanner.hazards.taskPerCall
+            {
+                findings.append(
+                    RawFinding(
+                        line: task.line, column: column(of: task.start, lineStart: task.lineStart), api: api,
+                        hazards: table.apis[Int(api)].hazard.map { [$0] } ?? []))
+                unordered = true
+            }
         }
         if let last = frames.indices.last {
             let frame = frames[last]
@@ -383,6 +410,21 @@ struct MatchState {
             index += 1
         }
         return word("import", at: index)
+    }
+
+    /// A closure `{` that may be a handler (`x.onMessage = {`, `setEventHandler {`), or a `Task {`
+    /// directly in one.
+    private mutating func handlerClosure(_ brace: inout FileScanner.Brace, taker: UInt64) {
+        if (previous.kind == .equals && assignsHandler) || HandlerTaskTracker.registrations.contains(taker) {
+            brace.handler = handlerTasks.openHandler()
+            readingHandler = brace.handler
+        } else if taker == FileScanner.HazardWords.task, previous.kind == .identifier || previous.kind == .closeParen {
+            // The body the `Task` is in: the innermost brace that is not an `if` or a loop.
+            guard let outer = braces.last(where: { $0.kind != .statement }), outer.handler >= 0 else { return }
+            let task = handlerTasks.openTask(
+                in: outer.handler, line: chain.line, start: chain.start, lineStart: chain.lineStart)
+            if task >= 0 { openHandlerTasks.append((task, braces.count + 1)) }
+        }
     }
 
     /// A continuation body that never resumes, or resumes twice in one block.

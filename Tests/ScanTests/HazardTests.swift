@@ -546,6 +546,52 @@ extension IsolationHazardTests {
     }
 }
 
+/// A `Task` started on every call of a handler.
+@Suite struct TaskPerCallTests {
+    func hazards(_ source: String) -> [String] {
+        ScanFixtures.scan(source).filter { !$0.hazards.isEmpty }.map { "\($0.line):\($0.api)" }
+    }
+
+    @Test func aTaskPerMessageThatUsesTheMessage() throws {
+        let hit = """
+            final class ChatClient {
+                func start() {
+                    socket.onMessage = { [weak self] message in
+                        Task { await self?.store.append(message) }
+                    }
+                    source.setEventHandler {
+                        Task { await refresh() }
+                    }
+                    NotificationCenter.default.addObserver(forName: .changed, object: nil, queue: nil) { (note: Notification) in
+                        if note.object != nil {
+                            Task { await self.apply(note) }
+                        }
+                    }
+                }
+            }
+            """
+        #expect(hazards(hit) == ["4:Task per handler call", "11:Task per handler call"])
+        let finding = try #require(ScanFixtures.scan(hit).first { $0.api == "Task per handler call" })
+        #expect(finding.recipes.first == "ordered-async-writes")
+        #expect(finding.hazards.first?.contains("likely reordering") == true)
+    }
+
+    @Test func aOneShotCompletionOrATaskThatIgnoresTheArgumentsIsQuiet() {
+        let completion = """
+            func load() {
+                client.fetch { result in
+                    Task { await self.show(result) }
+                }
+                socket.onMessage = { message in
+                    Task { await self.ping() }
+                }
+                let handler = { (value: Int) in print(value) }
+            }
+            """
+        #expect(hazards(completion).isEmpty)
+    }
+}
+
 /// Which page a finding opens first, where the first guess was wrong on a real app.
 @Suite struct HomeRecipeTests {
     @Test func aOneShotTimerAndAPlainDelayOpenTheirOwnPages() {
