@@ -353,6 +353,25 @@ struct FileScanner {
             return bits
         }()
 
+        /// A 256-bit filter of the words that take a closure `MatchState` looks into: task closures,
+        /// continuation bodies, handler registrations.
+        static let takerFilter: [UInt64] = {
+            var bits = [UInt64](repeating: 0, count: 4)
+            let words =
+                Array(taskClosures) + Array(ContinuationTracker.takers) + Array(HandlerTaskTracker.registrations)
+            for hash in words {
+                let bit = Int(hash >> 56)
+                bits[bit >> 6] |= 1 << UInt64(bit & 63)
+            }
+            return bits
+        }()
+
+        /// False for most words that take a closure; true for every one `MatchState` looks for.
+        @inline(__always) static func mayBeTaker(_ hash: UInt64) -> Bool {
+            let bit = Int(hash >> 56)
+            return takerFilter[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+        }
+
         /// False for most identifiers that are not an isolation, body or `self` word; true for all
         /// that are.
         @inline(__always) static func mayBeIsolationWord(_ hash: UInt64) -> Bool {

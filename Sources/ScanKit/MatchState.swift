@@ -191,8 +191,10 @@ struct MatchState {
             }
             if scanner.language == .swift, brace.kind == .other {
                 // `Task {`, `group.addTask {`, `withTaskGroup(of: T.self) {`: a closure that runs in
-                // a task, by the word that takes it (the call's name, when its `)` came first).
-                let taker = previous.kind == .identifier ? previous.hash : previous.kind == .closeParen ? chain.lastWord : 0
+                // a task, by the word that takes it (the call's name, when its `)` came first). Most
+                // closures' takers are none of the words looked for: one bit test says so.
+                var taker = previous.kind == .identifier ? previous.hash : previous.kind == .closeParen ? chain.lastWord : 0
+                if !FileScanner.HazardWords.mayBeTaker(taker) { taker = 0 }
                 if FileScanner.HazardWords.taskClosures.contains(taker) { brace.async = true }
                 continuations.open(
                     taker: taker, statement: false, braces: braces.count, line: chain.line, start: chain.start,
