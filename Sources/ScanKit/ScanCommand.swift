@@ -92,12 +92,10 @@ public enum ScanCommand {
                 return 0
             case "--json": format = .json
             case "--format":
-                let names = Format.allCases.map(\.rawValue).joined(separator: ", ")
-                guard let name = value() else { return usageError("--format needs \(names)", err) }
-                guard let chosen = Format(rawValue: name) else {
-                    return usageError("--format is \(names), not \(name)", err)
+                switch choice(argument, value(), Format.self, separator: ", ") {
+                case .success(let chosen): format = chosen
+                case .failure(let error): return usageError(error.description, err)
                 }
-                format = chosen
             case "--no-color": color = false
             case "--markdown":
                 guard let file = value() else { return usageError("--markdown needs a file name", err) }
@@ -113,12 +111,10 @@ public enum ScanCommand {
             case "--fail-on-new": failOnNew = true
             case "--hazards-as-errors": hazardsAsErrors = true
             case "--default-isolation":
-                let names = DefaultIsolation.allCases.map(\.rawValue).joined(separator: " or ")
-                guard let name = value() else { return usageError("--default-isolation needs \(names)", err) }
-                guard let chosen = DefaultIsolation(rawValue: name) else {
-                    return usageError("--default-isolation is \(names), not \(name)", err)
+                switch choice(argument, value(), DefaultIsolation.self, separator: " or ") {
+                case .success(let chosen): defaultIsolation = chosen
+                case .failure(let error): return usageError(error.description, err)
                 }
-                defaultIsolation = chosen
             case "--generate-benchmark-tree":
                 guard index + 2 < arguments.count, let lines = Int(arguments[index + 2]), lines > 0 else {
                     return usageError("--generate-benchmark-tree needs a directory and a line count", err)
@@ -229,6 +225,17 @@ public enum ScanCommand {
             return 1
         }
         return 0
+    }
+
+    /// The value of an option that takes one of `Choice`'s names, or the usage error that says
+    /// which names it takes: `--format is terminal, json, xcode, not html`.
+    private static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ option: String, _ name: String?, _: Choice.Type, separator: String
+    ) -> Result<Choice, ScanError> where Choice.RawValue == String {
+        let names = Choice.allCases.map(\.rawValue).joined(separator: separator)
+        guard let name else { return .failure(ScanError("\(option) needs \(names)")) }
+        guard let chosen = Choice(rawValue: name) else { return .failure(ScanError("\(option) is \(names), not \(name)")) }
+        return .success(chosen)
     }
 
     private static func usageError(_ message: String, _ err: (String) -> Void) -> Int32 {

@@ -113,12 +113,7 @@ import Testing
 /// detached task that goes back to the main actor.
 @Suite struct IsolationHazardTests {
     func hazards(_ source: String, defaultIsolation: DefaultIsolation = .nonisolated) -> [String: [String]] {
-        let scanner = SourceScanner(table: ScanFixtures.scanner.table, defaultIsolation: defaultIsolation)
-        var result: [String: [String]] = [:]
-        for finding in scanner.scan(source: source, language: .swift) where !finding.hazards.isEmpty {
-            result["\(finding.line):\(finding.api)", default: []] += finding.hazards
-        }
-        return result
+        ScanFixtures.hazards(source, defaultIsolation: defaultIsolation)
     }
 
     static let monitor = """
@@ -302,12 +297,7 @@ extension IsolationHazardTests {
 /// Half-migrated code: legacy calls in the wrong place of modern code.
 @Suite struct HalfMigratedHazardTests {
     func hazards(_ source: String, defaultIsolation: DefaultIsolation = .nonisolated) -> [String: [String]] {
-        let scanner = SourceScanner(table: ScanFixtures.scanner.table, defaultIsolation: defaultIsolation)
-        var result: [String: [String]] = [:]
-        for finding in scanner.scan(source: source, language: .swift) where !finding.hazards.isEmpty {
-            result["\(finding.line):\(finding.api)", default: []] += finding.hazards
-        }
-        return result
+        ScanFixtures.hazards(source, defaultIsolation: defaultIsolation)
     }
 
     @Test func aBlockingWaitInAsyncCode() throws {

@@ -20,6 +20,16 @@ enum ScanFixtures {
         scanner.scan(source: source, language: language)
     }
 
+    /// The hazards of a Swift source, by "line:API", scanned with `defaultIsolation`.
+    static func hazards(_ source: String, defaultIsolation: DefaultIsolation = .nonisolated) -> [String: [String]] {
+        let scanner = SourceScanner(table: scanner.table, defaultIsolation: defaultIsolation)
+        var result: [String: [String]] = [:]
+        for finding in scanner.scan(source: source, language: .swift) where !finding.hazards.isEmpty {
+            result["\(finding.line):\(finding.api)", default: []] += finding.hazards
+        }
+        return result
+    }
+
     /// One expected finding, read from an `expect:` marker in a fixture.
     struct Expectation: Hashable, CustomStringConvertible {
         let path: String
