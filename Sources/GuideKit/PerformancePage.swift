@@ -44,6 +44,22 @@ struct PerformancePage {
                 + " To measure your machine: `swift run -c release bench` (add `--write` to update"
                 + " `Benchmarks/results.json`, then `swift run guide` to redraw this page).",
             "",
+        ]
+        if machine.os.contains("Linux") {
+            page += [
+                "Every figure here comes from that one \(machine.cores)-core Linux machine; none was measured on an"
+                    + " Apple platform. What is known to differ there: GCD gets its threads from the kernel's"
+                    + " workqueue, which adds a thread when a worker blocks, while Linux's libdispatch emulates that"
+                    + " with a thread that checks for blocked workers now and then, so a legacy side whose jobs block"
+                    + " widens at a different pace (Swift concurrency's cooperative pool stays at one thread per core"
+                    + " on both); and Darwin raises the priority of the queue, lock owner or actor that a"
+                    + " higher-priority waiter waits on (QoS overrides, task priority escalation), which Linux does"
+                    + " not, so rows about priority show no boost here. Thread counts are the whole process's,"
+                    + " sampler included.",
+                "",
+            ]
+        }
+        page += [
             "## Findings",
             "",
         ]
