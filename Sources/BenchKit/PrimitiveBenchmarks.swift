@@ -1,4 +1,5 @@
 import Foundation
+import Modern
 import RecipeKit
 
 /// The cost of each legacy primitive and of its modern counterpart, in nanoseconds per operation.
@@ -11,9 +12,15 @@ enum PrimitiveBenchmarks {
     struct Row: Sendable {
         var id: String
         var title: String
+        /// The recipes whose code the row times, the one it times most directly first.
         var recipes: [String]
         var legacyName: String
         var modernName: String
+        /// A word the first recipe's Legacy and Modern files use for what each side times
+        /// (`makeTimerSource`, `ticks(every:`): a test checks both are there, so that a row can't
+        /// drift from the code it stands for.
+        var legacyCode: String
+        var modernCode: String
         var legacy: @Sendable (BenchScale) async -> (minNs: Double, medianNs: Double)
         var modern: @Sendable (BenchScale) async -> (minNs: Double, medianNs: Double)
 
@@ -35,10 +42,11 @@ enum PrimitiveBenchmarks {
         Row(
             id: "sync-vs-actor", title: "A call that waits for its result",
             recipes: [
-                "serial-queue", "sync-on-concurrent-queue", "queue-specific-key", "readers-writer-barrier",
-                "request-coalescing",
+                "isolation-queue-per-object", "readers-writer-barrier", "request-coalescing", "queue-specific-key",
+                "sync-on-concurrent-queue",
             ],
             legacyName: "queue.sync {}", modernName: "await actor.method()",
+            legacyCode: ".sync", modernCode: "actor ",
             legacy: { scale in await legacyOnThread(scale) { queueSync($0) } },
             modern: { scale in await actorCall(scale) }),
         Row(
@@ -48,6 +56,7 @@ enum PrimitiveBenchmarks {
                 "sync-vs-async-order", "background-then-main",
             ],
             legacyName: "queue.async + semaphore completion", modernName: "await Task {}.value",
+            legacyCode: ".async", modernCode: "Task",
             legacy: { scale in await legacyOnThread(scale) { asyncAndWait($0) } },
             modern: { scale in await taskAndAwait(scale) }),
         Row(
@@ -56,6 +65,7 @@ enum PrimitiveBenchmarks {
                 "main-queue-ui-update", "background-then-main", "main-inline-or-async", "generate-sort-random-numbers",
             ],
             legacyName: "DispatchQueue.main.async + wait", modernName: "await MainActor.run {}",
+            legacyCode: "DispatchQueue.main.async", modernCode: "MainActor",
             legacy: { scale in await legacyOnThread(scale) { mainQueueRoundTrip($0) } },
             modern: { scale in await mainActorRoundTrip(scale) }),
         Row(
@@ -65,30 +75,35 @@ enum PrimitiveBenchmarks {
                 "group-wrap-callback-api",
             ],
             legacyName: "group.enter + async + leave, one notify", modernName: "group.addTask (discarding task group)",
+            legacyCode: "DispatchGroup", modernCode: "TaskGroup",
             legacy: { scale in await legacyOnThread(scale, from: groupBatch) { dispatchGroupJobs($0) } },
             modern: { scale in await taskGroupJobs(scale) }),
         Row(
             id: "lock-uncontended", title: "Lock and unlock, one thread",
-            recipes: ["thread-safe-singleton", "run-once", "group-batch-download", "dispatch-group-wait"],
+            recipes: ["lock-zoo", "race-condition-counter", "thread-safe-singleton", "run-once"],
             legacyName: "NSLock", modernName: "Mutex",
+            legacyCode: "NSLock", modernCode: "Mutex",
             legacy: { scale in await legacyOnThread(scale, from: lockBatch) { nsLockContended($0, threads: 1) } },
             modern: { scale in await mutexContended(scale, tasks: 1) }),
         Row(
             id: "lock-contended-2", title: "Lock and unlock, 2 threads or tasks at once",
-            recipes: ["thread-safe-singleton", "concurrent-queue-unordered", "independent-serial-queues"],
+            recipes: ["lock-zoo", "race-condition-counter", "thread-safe-singleton"],
             legacyName: "NSLock, 2 threads", modernName: "Mutex, 2 tasks",
+            legacyCode: "NSLock", modernCode: "Mutex",
             legacy: { scale in await legacyOnThread(scale, from: lockBatch) { nsLockContended($0, threads: 2) } },
             modern: { scale in await mutexContended(scale, tasks: 2) }),
         Row(
             id: "lock-contended-8", title: "Lock and unlock, 8 threads or tasks at once",
-            recipes: ["thread-safe-singleton", "concurrent-queue-unordered", "independent-serial-queues"],
+            recipes: ["lock-zoo", "race-condition-counter", "thread-safe-singleton"],
             legacyName: "NSLock, 8 threads", modernName: "Mutex, 8 tasks",
+            legacyCode: "NSLock", modernCode: "Mutex",
             legacy: { scale in await legacyOnThread(scale, from: lockBatch) { nsLockContended($0, threads: 8) } },
             modern: { scale in await mutexContended(scale, tasks: 8) }),
         Row(
             id: "counter-vs-atomic", title: "A shared counter bumped from 2 threads or tasks",
-            recipes: ["serial-queue", "thread-safe-singleton"],
+            recipes: ["atomic-counter", "race-condition-counter"],
             legacyName: "NSLock-guarded Int, 2 threads", modernName: "Atomic<Int>.wrappingAdd (relaxed), 2 tasks",
+            legacyCode: "NSLock", modernCode: "Atomic",
             legacy: { scale in await legacyOnThread(scale, from: lockBatch) { nsLockContended($0, threads: 2) } },
             modern: { scale in await atomicContended(scale, tasks: 2) }),
         Row(
@@ -99,24 +114,35 @@ enum PrimitiveBenchmarks {
             ],
             legacyName: "DispatchSemaphore signal → wait, 2 threads",
             modernName: "continuation resume → await, 2 tasks",
+            legacyCode: "DispatchSemaphore", modernCode: "Continuation",
             legacy: { scale in await legacyOnThread(scale) { semaphorePingPong($0) } },
             modern: { scale in await continuationPingPong(scale) }),
         Row(
             id: "operation-vs-task", title: "Submit a job to run elsewhere, then wait for all",
             recipes: ["operation-dependencies"],
             legacyName: "OperationQueue.addOperation", modernName: "Task {}",
+            legacyCode: "addOperation", modernCode: "Task",
             legacy: { scale in await legacyOnThread(scale) { operations($0) } },
             modern: { scale in await tasks(scale) }),
         Row(
-            id: "timer-vs-stream", title: "Deliver one tick to a handler",
-            recipes: ["repeating-timer", "one-shot-timer", "connect-timeout", "timer-invalidate"],
-            legacyName: "DispatchSourceTimer tick (1 µs interval)", modernName: "AsyncStream element",
+            id: "timer-vs-ticker", title: "Tick every millisecond (the time per tick: 1 ms plus what is late)",
+            recipes: ["repeating-timer", "timer-invalidate"],
+            legacyName: "DispatchSourceTimer, repeating 1 ms", modernName: "RepeatingTimer.ticks(every: 1 ms)",
+            legacyCode: "makeTimerSource", modernCode: "ticks(every",
             legacy: { scale in await legacyOnThread(scale) { timerTicks($0) } },
+            modern: { scale in await tickerTicks(scale) }),
+        Row(
+            id: "queue-vs-stream", title: "Hand values one at a time to a consumer (the delivery alone)",
+            recipes: ["ordered-async-writes", "notification-observer-stream", "multicast-stream"],
+            legacyName: "serial queue, async per value", modernName: "AsyncStream element, one consuming task",
+            legacyCode: "queue.async", modernCode: "AsyncStream",
+            legacy: { scale in await legacyOnThread(scale) { queueDeliveries($0) } },
             modern: { scale in await streamElements(scale) }),
         Row(
             id: "after-vs-sleep", title: "Overshoot past a 1 ms delay",
             recipes: ["delayed-task", "cancellable-delay", "debounce", "retry-with-backoff", "connect-timeout"],
             legacyName: "asyncAfter(deadline: now + 1 ms)", modernName: "Task.sleep(until: now + 1 ms)",
+            legacyCode: "asyncAfter", modernCode: "sleep",
             legacy: { scale in await onOwnThread(name: "bench-legacy") { asyncAfterOvershoot(scale) } },
             modern: { scale in await sleepOvershoot(scale) }),
     ]
@@ -333,8 +359,12 @@ enum PrimitiveBenchmarks {
 
     // MARK: - Ticks
 
-    /// A timer that repeats every microsecond, so each handler call is one tick as fast as the
-    /// source can deliver them; the handler counts calls until `count`.
+    /// The interval of the tick row: long enough that a `Task.sleep` loop keeps up, as a UI timer's
+    /// would.
+    static let tickInterval = Duration.milliseconds(1)
+
+    /// A timer that repeats every `tickInterval`, as `repeating-timer`'s Legacy side makes it; the
+    /// handler counts ticks until `count`.
     private static func timerTicks(_ count: Int) -> Int {
         let queue = DispatchQueue(label: "bench.timer")
         let timer = DispatchSource.makeTimerSource(queue: queue)
@@ -344,11 +374,33 @@ enum PrimitiveBenchmarks {
             ticks.increment()
             if ticks.count == count { done.signal() }
         }
-        timer.schedule(deadline: .now(), repeating: .microseconds(1), leeway: .nanoseconds(0))
+        let interval = DispatchTimeInterval.nanoseconds(Int(tickInterval.components.attoseconds / 1_000_000_000))
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .nanoseconds(0))
         timer.resume()
         done.wait()
         timer.cancel()
         return count
+    }
+
+    /// `repeating-timer`'s Modern ticker at the same interval: `count` ticks, then the loop ends.
+    private static func tickerTicks(_ scale: BenchScale) async -> (minNs: Double, medianNs: Double) {
+        await scale.batch.measure { count in
+            var ticks = 0
+            for await _ in Modern.RepeatingTimer.ticks(every: tickInterval) {
+                ticks += 1
+                if ticks == count { break }
+            }
+            return ticks
+        }
+    }
+
+    /// `count` values handed to a handler, one `async` each on a serial queue, as
+    /// `ordered-async-writes`' Legacy side hands writes to its connection's queue.
+    private static func queueDeliveries(_ count: Int) -> Int {
+        let queue = DispatchQueue(label: "bench.deliver")
+        let received = QueueConfinedCount()
+        for value in 0..<count { queue.async { received.value &+= value & 1 } }
+        return queue.sync { received.value } >= 0 ? count : 0
     }
 
     private static func streamElements(_ scale: BenchScale) async -> (minNs: Double, medianNs: Double) {
