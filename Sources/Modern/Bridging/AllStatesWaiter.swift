@@ -27,8 +27,9 @@ public nonisolated enum AllStatesWaiter {
                     group.addTask { await device.reaches(wanted) }
                 }
             }
-            // A cancelled child returns as quietly as one that saw the state: say which it was,
-            // or a cancelled caller could race `withTimeout` and get a normal return.
+            // A cancelled child returns as quietly as one that saw the
+            // state: say which it was, or a cancelled caller could race
+            // `withTimeout` and get a normal return.
             try Task.checkCancellation()
         }
     }
