@@ -1,3 +1,5 @@
+import RecipeKit
+
 /// Finds the legacy APIs in one blanked source file, and the hazards around them.
 ///
 /// Two linear passes over the bytes, no regular expressions: the first learns which names the file
@@ -314,11 +316,12 @@ struct FileScanner {
             callbackTrapAPIs = apis(["DispatchGroup.notify", "DispatchIO.read"])
             blockingWaits = apis(["DispatchSemaphore.wait", "DispatchGroup.wait", "Thread.sleep"])
             mainAsync = apis(["DispatchQueue.main.async"]).first ?? -1
-            taskPerCall = table.apis.firstIndex { $0.name == HazardShapes.taskPerCall.api }.map(Int32.init)
-            continuationMistake = table.apis.firstIndex { $0.name == HazardShapes.continuationMistake.api }
-                .map(Int32.init)
-            detachedCallsMainActor = table.apis.firstIndex { $0.name == HazardShapes.detachedCallsMainActor.api }
-                .map(Int32.init)
+            func index(_ shape: CodeShape) -> Int32? {
+                table.apis.firstIndex { $0.name == shape.api }.map(Int32.init)
+            }
+            taskPerCall = index(HazardShapes.taskPerCall)
+            continuationMistake = index(HazardShapes.continuationMistake)
+            detachedCallsMainActor = index(HazardShapes.detachedCallsMainActor)
             preconcurrency = apis(["@preconcurrency"]).first ?? -1
             mainQueue = MatchState.combine(ShapeTable.hash("DispatchQueue"), ShapeTable.hash("main"))
             mainQueueFunction = ShapeTable.hash("dispatch_get_main_queue")
@@ -340,44 +343,39 @@ struct FileScanner {
         static let selfWord = ShapeTable.hash("self")
 
         /// A 256-bit filter of the words `MatchState.isolationWord` acts on, by their hash's top byte.
-        static let isolationFilter: [UInt64] = {
-            var bits = [UInt64](repeating: 0, count: 4)
-            let words =
-                ["@MainActor", "@concurrent", "nonisolated", "actor", "detached", "run", "self", "async"]
+        static let isolationFilter = bitFilter(
+            (["@MainActor", "@concurrent", "nonisolated", "actor", "detached", "run", "self", "async"]
                 + ["func", "init", "deinit", "get", "set", "willSet", "didSet"]
-                + ["if", "else", "for", "while", "guard", "do", "catch", "repeat", "switch", "defer"]
-            for word in words {
-                let bit = Int(ShapeTable.hash(word) >> 56)
-                bits[bit >> 6] |= 1 << UInt64(bit & 63)
-            }
-            return bits
-        }()
+                + ["if", "else", "for", "while", "guard", "do", "catch", "repeat", "switch", "defer"])
+                .map(ShapeTable.hash))
 
         /// A 256-bit filter of the words that take a closure `MatchState` looks into: task closures,
         /// continuation bodies, handler registrations.
-        static let takerFilter: [UInt64] = {
+        static let takerFilter = bitFilter(
+            Array(taskClosures) + Array(ContinuationTracker.takers) + Array(HandlerTaskTracker.registrations))
+
+        /// One bit per hash's top byte: a test that is false for most other words, in one load.
+        private static func bitFilter(_ hashes: [UInt64]) -> [UInt64] {
             var bits = [UInt64](repeating: 0, count: 4)
-            let words =
-                Array(taskClosures) + Array(ContinuationTracker.takers) + Array(HandlerTaskTracker.registrations)
-            for hash in words {
+            for hash in hashes {
                 let bit = Int(hash >> 56)
                 bits[bit >> 6] |= 1 << UInt64(bit & 63)
             }
             return bits
-        }()
+        }
+
+        @inline(__always) private static func passes(_ filter: [UInt64], _ hash: UInt64) -> Bool {
+            let bit = Int(hash >> 56)
+            return filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+        }
 
         /// False for most words that take a closure; true for every one `MatchState` looks for.
-        @inline(__always) static func mayBeTaker(_ hash: UInt64) -> Bool {
-            let bit = Int(hash >> 56)
-            return takerFilter[bit >> 6] & (1 << UInt64(bit & 63)) != 0
-        }
+        @inline(__always) static func mayBeTaker(_ hash: UInt64) -> Bool { passes(takerFilter, hash) }
 
         /// False for most identifiers that are not an isolation, body or `self` word; true for all
         /// that are.
-        @inline(__always) static func mayBeIsolationWord(_ hash: UInt64) -> Bool {
-            let bit = Int(hash >> 56)
-            return isolationFilter[bit >> 6] & (1 << UInt64(bit & 63)) != 0
-        }
+        @inline(__always) static func mayBeIsolationWord(_ hash: UInt64) -> Bool { passes(isolationFilter, hash) }
+
         static let mainActor = ShapeTable.hash("MainActor")
         static let mainActorAttribute = ShapeTable.hash("@MainActor")
         static let concurrentAttribute = ShapeTable.hash("@concurrent")

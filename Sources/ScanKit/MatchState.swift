@@ -271,11 +271,7 @@ struct MatchState {
             if let open = openHandlerTasks.last, previous.kind != .dot,
                 let task = handlerTasks.use(token.hash, in: open.task), let api = scanner.hazards.taskPerCall
             {
-                findings.append(
-                    RawFinding(
-                        line: task.line, column: column(of: task.start, lineStart: task.lineStart), api: api,
-                        hazards: table.apis[Int(api)].hazard.map { [$0] } ?? []))
-                unordered = true
+                addFinding(api, line: task.line, start: task.start, lineStart: task.lineStart)
             }
         }
         if let last = frames.indices.last {
@@ -395,11 +391,7 @@ struct MatchState {
             guard braces[index].detached >= 0 else { continue }
             let detached = detachedCalls[Int(braces[index].detached)]
             braces[index].detached = -1
-            findings.append(
-                RawFinding(
-                    line: detached.line, column: column(of: detached.start, lineStart: detached.lineStart),
-                    api: api, hazards: table.apis[Int(api)].hazard.map { [$0] } ?? []))
-            unordered = true
+            addFinding(api, line: detached.line, start: detached.start, lineStart: detached.lineStart)
             return
         }
     }
@@ -408,9 +400,7 @@ struct MatchState {
     private func followedByImport(_ start: Int) -> Bool {
         var index = start + 1
         while index < bytes.count, FileScanner.Tokenizer.isIdentifierByte(bytes[index]) { index += 1 }
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A {
-            index += 1
-        }
+        index = afterSpaces(index)
         return word("import", at: index)
     }
 
@@ -444,10 +434,18 @@ struct MatchState {
                 "likely double resume: two `resume` calls in one block with no `return` between them; a checked "
                     + "continuation traps on the second (sync-wait-for-callback)"
             }
+        addFinding(api, line: body.line, start: body.start, lineStart: body.lineStart, hazards: [hazard])
+    }
+
+    /// A finding of a pattern-less `HazardShapes` API, reported where its call starts once what
+    /// follows shows the hazard, so out of line order; `hazards` defaults to the API's own.
+    private mutating func addFinding(
+        _ api: Int32, line: Int, start: Int, lineStart: Int, hazards: [String]? = nil
+    ) {
         findings.append(
             RawFinding(
-                line: body.line, column: column(of: body.start, lineStart: body.lineStart), api: api,
-                hazards: [hazard]))
+                line: line, column: column(of: start, lineStart: lineStart), api: api,
+                hazards: hazards ?? table.apis[Int(api)].hazard.map { [$0] } ?? []))
         unordered = true
     }
 
@@ -464,10 +462,17 @@ struct MatchState {
         }
         guard index < limit else { return (namesMain, false) }
         index += 1
+        index = afterSpaces(index)
+        return (namesMain, word("@Sendable", at: index))
+    }
+
+    /// The first index from `index` that is not a space, a tab or a line break.
+    private func afterSpaces(_ index: Int) -> Int {
+        var index = index
         while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A {
             index += 1
         }
-        return (namesMain, word("@Sendable", at: index))
+        return index
     }
 
     /// Whether the identifier `word` is at `index`: the bytes, then no more identifier bytes.
