@@ -30,13 +30,9 @@ import Testing
         switch side {
         case .legacy:
             let client = Legacy.ValueClient(service: Legacy.ValueService(callbackQueue: Self.callbackQueue()))
-            // concurrentPerform returns when every caller has returned, so every thread it used is
-            // done; the callers block threads, the callbacks run on their own queue.
-            await onOwnThread {
-                DispatchQueue.concurrentPerform(iterations: callers) { caller in
-                    let value = client.value(for: caller)
-                    answers.withLock { $0[caller, default: []].append(value) }
-                }
+            await Self.onBlockingThreads(callers: callers) { caller in
+                let value = client.value(for: caller)
+                answers.withLock { $0[caller, default: []].append(value) }
             }
         case .modern:
             let client = Modern.ValueClient(service: Modern.ValueService(callbackQueue: Self.callbackQueue()))
@@ -50,17 +46,32 @@ import Testing
             }
             // The shim from as many threads: each blocks its own thread while a task awaits.
             let shimAnswers = Locked<[Int: [Int]]>([:])
-            await onOwnThread {
-                DispatchQueue.concurrentPerform(iterations: callers) { caller in
-                    let value = client.blockingValue(for: caller)
-                    shimAnswers.withLock { $0[caller, default: []].append(value) }
-                }
+            await Self.onBlockingThreads(callers: callers) { caller in
+                let value = client.blockingValue(for: caller)
+                shimAnswers.withLock { $0[caller, default: []].append(value) }
             }
             #expect(shimAnswers.withLock { $0 } == answers.withLock { $0 })
         }
         let all = answers.withLock { $0 }
         #expect(all.count == callers)
         #expect(all.allSatisfy { caller, values in values == [caller * caller] })
+    }
+
+    /// Runs `call` for every caller, spread over 8 threads of their own, and returns when all have.
+    ///
+    /// The callers block, so they get threads of their own: on Dispatch's worker threads (say with
+    /// `concurrentPerform`) they would hold the very threads the callbacks and, on Linux, the tasks
+    /// need, and progress would hang on libdispatch adding threads.
+    static func onBlockingThreads(callers: Int, _ call: @escaping @Sendable (Int) -> Void) async {
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<8 {
+                group.addTask {
+                    await onOwnThread(name: "caller-\(thread)") {
+                        for caller in stride(from: thread, to: callers, by: 8) { call(caller) }
+                    }
+                }
+            }
+        }
     }
 
     @Test func aCancelledCallerStillGetsItsValue() async {
