@@ -48,9 +48,11 @@ final class ManualTestClock: Clock {
         for sleeper in due { sleeper.continuation.resume() }
     }
 
-    /// Waits (yielding, never sleeping) until exactly `count` sleeps are parked.
+    /// Waits (yielding, never sleeping) until exactly `count` sleeps are parked, or the task is
+    /// cancelled (a test's time limit), so a sleep that never parks fails the test instead of
+    /// spinning for ever.
     func waitForSleepers(_ count: Int) async {
-        while sleeperCount != count { await Task.yield() }
+        while sleeperCount != count && !Task.isCancelled { await Task.yield() }
     }
 
     func sleep(until deadline: Instant, tolerance: Duration?) async throws {

@@ -46,9 +46,11 @@ struct WallClockTimerTests {
         var fired: [Date] { fires.withLock { $0.map(\.date) } }
         var firedNotBeforeItsDate: Bool { fires.withLock { $0.allSatisfy { $0.at >= $0.date } } }
 
-        /// Returns once the schedule has been read `count` times (yields, never sleeps).
+        /// Returns once the schedule has been read `count` times (yields, never sleeps), or the
+        /// test is cancelled (its time limit), so a read that never comes fails the test instead of
+        /// spinning for ever.
         func untilRead(_ count: Int) async {
-            while readCount < count { await Task.yield() }
+            while readCount < count && !Task.isCancelled { await Task.yield() }
         }
     }
 
@@ -136,9 +138,13 @@ struct WallClockTimerTests {
         let schedule = Schedule((1...20).map { wall.date(Double($0) * 60) })
         let timer = Self.modernTimer(schedule, wall)
         await schedule.untilRead(1)
+        await wall.clock.waitForSleepers(1)
         wall.clock.advance(by: .seconds(600))
         await schedule.untilRead(3)  // fired, then looked again and re-armed
         #expect(schedule.fired == [wall.date(60)])
+        // Parked first: advanced between its read and its sleep, the timer would fire the 11:00
+        // date at once and sleep until 12:00, and the fifth read would never come.
+        await wall.clock.waitForSleepers(1)
         wall.clock.advance(by: .seconds(60))
         await schedule.untilRead(5)
         #expect(schedule.fired == [wall.date(60), wall.date(660)])
