@@ -32,6 +32,9 @@ public enum BenchCommand {
             print(BenchOptions.usage)
             return 0
         }
+        if !options.recipeRuns.isEmpty {
+            return combineRecipeRuns(options)
+        }
         let results = await measure(options.scale, quick: options.quick || options.tiny)
         if options.json {
             guard let data = try? results.jsonData() else { return 1 }
@@ -55,6 +58,45 @@ public enum BenchCommand {
                 return 1
             }
         }
+        return 0
+    }
+
+    /// Where `--recipe-ratios` puts the combined runs unless `--output` says otherwise.
+    public static var defaultRecipeRatiosOutput: URL {
+        packageRoot.appendingPathComponent("Benchmarks/recipe-ratios.json")
+    }
+
+    /// `--recipe-ratios`: reads the runs, combines them and writes the file; prints the slowest.
+    static func combineRecipeRuns(_ options: BenchOptions) -> Int32 {
+        func fail(_ message: String, status: Int32) -> Int32 {
+            FileHandle.standardError.write(Data("bench: \(message)\n".utf8))
+            return status
+        }
+        var reports: [Data] = []
+        for path in options.recipeRuns {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                return fail("could not read \(path)", status: 66)
+            }
+            reports.append(data)
+        }
+        let ratios: RecipeRatios
+        do {
+            ratios = try RecipeRatios.combine(
+                reports, machine: MachineInfo.current(quick: false, seconds: 0, date: Date()))
+        } catch {
+            return fail(error.description, status: 65)
+        }
+        let url = options.output.map { URL(fileURLWithPath: $0) } ?? defaultRecipeRatiosOutput
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try (ratios.jsonData() + Data("\n".utf8)).write(to: url, options: .atomic)
+        } catch {
+            return fail("could not write \(url.path): \(error)", status: 1)
+        }
+        let slower = ratios.rows.filter { $0.ratio > RecipeRatios.slowerNeedsAReason }.count
+        print(
+            "\(ratios.rows.count) timed scenarios; modern more than \(Format.ratio(RecipeRatios.slowerNeedsAReason)) "
+                + "the legacy time in \(slower). Wrote \(url.path).")
         return 0
     }
 

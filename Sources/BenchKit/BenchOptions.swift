@@ -12,6 +12,8 @@ public struct BenchOptions: Equatable, Sendable {
     /// Where `--write` puts the results; nil means `Benchmarks/results.json` in the package.
     public var output: String?
     public var help = false
+    /// `--recipe-ratios RUN1 RUN2`: two `compare --all --json` reports to combine instead of measuring.
+    public var recipeRuns: [String] = []
 
     public init() {}
 
@@ -31,6 +33,13 @@ public struct BenchOptions: Equatable, Sendable {
             case "--tiny": options.tiny = true
             case "--write": options.write = true
             case "--help", "-h": options.help = true
+            case "--recipe-ratios":
+                let runs = remaining.prefix { !$0.hasPrefix("--") }
+                guard runs.count >= 2 else {
+                    throw BenchUsageError(description: "--recipe-ratios needs two `compare --all --json` files")
+                }
+                options.recipeRuns = Array(runs)
+                remaining = remaining.dropFirst(runs.count)
             case "--output":
                 guard let path = remaining.popFirst(), !path.hasPrefix("--") else {
                     throw BenchUsageError(description: "--output needs a file path")
@@ -54,6 +63,7 @@ public struct BenchOptions: Equatable, Sendable {
     /// `bench --help`.
     public static let usage = """
         USAGE: bench [--quick] [--json] [--write] [--output FILE]
+               bench --recipe-ratios RUN1 RUN2 [--output FILE]
 
         Measures what each legacy concurrency primitive and its Swift concurrency counterpart cost,
         side by side, on this machine: primitives (ns per operation), fan-out of many tiny jobs (time
@@ -66,9 +76,16 @@ public struct BenchOptions: Equatable, Sendable {
           --json           Print the results as JSON on standard output (the results file's schema).
           --write          Write the results to Benchmarks/results.json in the package.
           --output FILE    Write the results to FILE instead (implies --write).
+          --recipe-ratios RUN1 RUN2
+                           Measure nothing: combine two `compare --all --json` reports (release
+                           builds, same --pace and --runs) into every recipe's modern ÷ legacy
+                           ratio and the spread between the runs, written to
+                           Benchmarks/recipe-ratios.json (or --output FILE). Scripts/
+                           measure-recipe-ratios.sh makes the two runs and calls this.
           -h, --help       Show this help.
 
-        Progress goes to standard error. Exit status: 0 done, 64 usage error, 1 the results could
-        not be written.
+        Progress goes to standard error. Exit status: 0 done, 64 usage error, 65 the runs can't be
+        combined (not compare reports, or different --pace or --runs), 66 a run can't be read, 1 the
+        results could not be written.
         """
 }

@@ -1,36 +1,55 @@
 import Foundation
 
-/// Numbers as a person reads them: nanoseconds, seconds, bytes and ratios with their units.
-enum Format {
-    /// "48.2 ns", "1.23 µs", "4.56 ms", "1.20 s".
-    static func nanoseconds(_ value: Double) -> String {
+/// Numbers as a person reads them, one way everywhere: `bench`'s tables, the performance page and
+/// its charts.
+///
+/// Two or three significant digits and no more ("4.9 ns", "52 ns", "1.3 µs", "1.40 s"): the runs
+/// behind these numbers vary by more than a third digit, so printing one would be false precision.
+/// Bytes are decimal (1 MB = 10⁶ bytes), so a chart's powers of ten read 1 MB, 10 MB, 100 MB.
+public enum Format {
+    /// "4.9 ns", "52 ns", "1.3 µs", "11 µs", "1.0 ms", "45 ms", "1.40 s", "12 s".
+    public static func nanoseconds(_ value: Double) -> String {
         switch value {
-        case ..<1_000: String(format: "%.1f ns", value)
-        case ..<1_000_000: String(format: "%.2f µs", value / 1e3)
-        case ..<1_000_000_000: String(format: "%.2f ms", value / 1e6)
-        default: String(format: "%.2f s", value / 1e9)
+        case ..<10: String(format: "%.1f ns", value)
+        case ..<1_000: String(format: "%.0f ns", value)
+        case ..<10_000: String(format: "%.1f µs", value / 1e3)
+        case ..<1_000_000: String(format: "%.0f µs", value / 1e3)
+        case ..<10_000_000: String(format: "%.1f ms", value / 1e6)
+        case ..<1_000_000_000: String(format: "%.0f ms", value / 1e6)
+        case ..<10_000_000_000: String(format: "%.2f s", value / 1e9)
+        default: String(format: "%.0f s", value / 1e9)
         }
     }
 
     /// A duration in seconds, in the unit that suits it.
-    static func seconds(_ value: Double) -> String {
+    public static func seconds(_ value: Double) -> String {
         nanoseconds(value * 1e9)
     }
 
-    /// "12 MB", "2.7 GB" (powers of 1,024).
-    static func bytes(_ value: Int) -> String {
-        let megabytes = Double(value) / Double(1 << 20)
-        if megabytes < 1_024 { return String(format: "%.0f MB", megabytes) }
-        return String(format: "%.1f GB", megabytes / 1_024)
+    /// "900 KB", "26 MB", "1 GB", "2.7 GB".
+    public static func bytes(_ value: Double) -> String {
+        switch value {
+        case ..<1e6: return String(format: "%.0f KB", value / 1e3)
+        case ..<1e9: return String(format: "%.0f MB", value / 1e6)
+        default:
+            let gigabytes = value / 1e9
+            let whole = (gigabytes * 10).rounded() == gigabytes.rounded() * 10
+            return String(format: gigabytes < 10 && !whole ? "%.1f GB" : "%.0f GB", gigabytes)
+        }
     }
 
-    /// "1.99×".
-    static func ratio(_ value: Double) -> String {
-        String(format: "%.2f×", value)
+    /// `bytes(_:)` for a byte count.
+    public static func bytes(_ value: Int) -> String {
+        bytes(Double(value))
+    }
+
+    /// "0.51×", "4.94×", "13×". A legacy/modern ratio is always modern ÷ legacy, time for time.
+    public static func ratio(_ value: Double) -> String {
+        String(format: value < 10 ? "%.2f×" : "%.0f×", value)
     }
 
     /// "1,000,000".
-    static func count(_ value: Int) -> String {
+    public static func count(_ value: Int) -> String {
         let digits = Array(String(value))
         var result = ""
         for (index, digit) in digits.enumerated() {
@@ -38,6 +57,15 @@ enum Format {
             result.append(digit)
         }
         return result
+    }
+
+    /// "1M", "100k", "10": a count on a chart's axis.
+    public static func shortCount(_ value: Int) -> String {
+        switch value {
+        case 1_000_000...: "\(value / 1_000_000)M"
+        case 1_000...: "\(value / 1_000)k"
+        default: "\(value)"
+        }
     }
 
     /// `text` padded with spaces to `width` characters (left-aligned, or right-aligned).

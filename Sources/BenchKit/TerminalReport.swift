@@ -34,7 +34,7 @@ enum TerminalReport {
             table.append([
                 "  modern  \(row.modern.name)", Format.nanoseconds(row.modern.medianNs),
                 Format.nanoseconds(row.modern.minNs),
-                "modern/legacy \(Format.ratio(row.modern.medianNs / row.legacy.medianNs))",
+                "modern ÷ legacy \(Format.ratio(row.modern.medianNs / row.legacy.medianNs))",
             ])
         }
         return ["Primitives: time per operation (median and min over the timed batches)"]
@@ -92,18 +92,19 @@ enum TerminalReport {
     }
 
     /// A few sentences a reader can take away, computed from the figures.
+    ///
+    /// They state what the tables can't show at a glance (a ratio across rows, a bound) and repeat
+    /// none of the tables' figures. Every legacy/modern ratio is modern ÷ legacy, time for time.
     static func findings(_ results: BenchResults) -> [String] {
         var found: [String] = []
-        if let sync = results.primitives.first(where: { $0.id == "sync-vs-actor" }) {
-            found.append(
-                "An actor call from outside costs \(Format.ratio(sync.modern.medianNs / sync.legacy.medianNs)) "
-                    + "a queue.sync (\(Format.nanoseconds(sync.modern.medianNs)) against "
-                    + "\(Format.nanoseconds(sync.legacy.medianNs))): both are cheap next to real work.")
+        func ratio(_ id: String) -> (BenchResults.Primitive, String)? {
+            results.primitives.first { $0.id == id }.map { ($0, Format.ratio($0.modern.medianNs / $0.legacy.medianNs)) }
         }
-        if let lock = results.primitives.first(where: { $0.id == "lock-uncontended" }) {
-            found.append(
-                "An uncontended Mutex takes \(Format.nanoseconds(lock.modern.medianNs)), an NSLock "
-                    + "\(Format.nanoseconds(lock.legacy.medianNs)).")
+        if let (_, times) = ratio("sync-vs-actor") {
+            found.append("An actor call from outside takes \(times) the time of a queue.sync: both are cheap next to real work.")
+        }
+        if let (_, times) = ratio("lock-uncontended") {
+            found.append("An uncontended Mutex takes \(times) the time of an NSLock.")
         }
         let perJob = results.fanOut.series.first { $0.id == "task-group-per-job" }
         let chunked = results.fanOut.series.first { $0.id == "task-group-chunked" }
@@ -111,27 +112,26 @@ enum TerminalReport {
             let same = chunked.points.first(where: { $0.n == largest.n })
         {
             found.append(
-                "At \(Format.count(largest.n)) jobs, one child task per job peaked at "
-                    + "\(Format.bytes(largest.peakRSSBytes)) and took \(Format.nanoseconds(largest.nsPerJob)) a job; "
-                    + "one child per core stayed at \(Format.bytes(same.peakRSSBytes)) and "
-                    + "\(Format.nanoseconds(same.nsPerJob)) a job.")
+                "At \(Format.count(largest.n)) jobs, one child task per job took "
+                    + "\(Format.ratio(Double(largest.peakRSSBytes) / Double(same.peakRSSBytes))) the memory and "
+                    + "\(Format.ratio(largest.nsPerJob / same.nsPerJob)) the time per job of one child per core.")
         }
-        if let group = results.primitives.first(where: { $0.id == "group-vs-task-group" }) {
+        if let (_, times) = ratio("group-vs-task-group") {
             found.append(
-                "A task-group child costs \(Format.ratio(group.modern.medianNs / group.legacy.medianNs)) a "
-                    + "DispatchGroup job (\(Format.nanoseconds(group.modern.medianNs)) against "
-                    + "\(Format.nanoseconds(group.legacy.medianNs))): give a child more work than that.")
+                "A task-group child takes \(times) the time of a DispatchGroup job: give each child work that "
+                    + "takes far longer than the child itself.")
         }
-        if let delay = results.primitives.first(where: { $0.id == "after-vs-sleep" }) {
-            found.append(
-                "A 1 ms delay ran late by \(Format.nanoseconds(delay.legacy.medianNs)) with asyncAfter and by "
-                    + "\(Format.nanoseconds(delay.modern.medianNs)) with Task.sleep (medians).")
+        if let (_, times) = ratio("after-vs-sleep") {
+            found.append("Task.sleep overshoots a 1 ms delay by \(times) as much as asyncAfter (medians).")
         }
         for workload in results.speedup.workloads {
-            if let best = workload.variants.max(by: { $0.speedup < $1.speedup }) {
+            let best = { (side: BenchResults.Side) in
+                workload.variants.filter { $0.side == side }.map(\.speedup).max()
+            }
+            if let legacy = best(.legacy), let modern = best(.modern) {
                 found.append(
-                    "\(workload.name): the best parallel version (\(best.name)) ran \(Format.ratio(best.speedup)) "
-                        + "as fast as the loop, on \(results.speedup.cores) cores.")
+                    "\(workload.name) on \(results.speedup.cores) cores: the best modern version reached "
+                        + "\(Format.ratio(modern / legacy)) the speedup of the best legacy one.")
             }
         }
         let rows = Dictionary(uniqueKeysWithValues: results.blocking.rows.map { ($0.id, $0) })
@@ -142,13 +142,11 @@ enum TerminalReport {
             let cores = results.machine.cores
             let serial = Double(jobs) * results.blocking.blockSeconds / Double(cores)
             found.append(
-                "\(jobs) jobs that block for \(Format.seconds(results.blocking.blockSeconds)): GCD took "
-                    + "\(Format.seconds(gcd.seconds)) with at most \(gcd.peakThreads) threads, tasks took "
-                    + "\(Format.seconds(blocked.seconds)) with at most \(blocked.peakThreads) (\(jobs) × "
-                    + "\(Format.seconds(results.blocking.blockSeconds)) ÷ \(cores) cores = \(Format.seconds(serial))); "
-                    + "tasks that suspend instead took \(Format.seconds(suspended.seconds)) with at most "
-                    + "\(suspended.peakThreads). A blocked task holds one of only \(cores) pool threads; a "
-                    + "suspended one frees it.")
+                "\(jobs) jobs that block: tasks that block their thread took \(Format.ratio(blocked.seconds / gcd.seconds)) "
+                    + "the time of GCD blocks, near the bound of \(jobs) × \(Format.seconds(results.blocking.blockSeconds)) "
+                    + "÷ \(cores) pool threads = \(Format.seconds(serial)); tasks that suspend instead took "
+                    + "\(Format.ratio(suspended.seconds / gcd.seconds)). A blocked task holds one of only \(cores) "
+                    + "pool threads; a suspended one frees it.")
         }
         return found
     }

@@ -23,6 +23,8 @@ public enum GuideGenerator {
 
     /// What `bench` measured, committed beside the sources; the guide renders it, never re-runs it.
     public static let benchmarkResults = packageRoot.appendingPathComponent("Benchmarks/results.json")
+    /// Every recipe's modern ÷ legacy time from two `compare` runs; read beside `benchmarkResults`.
+    public static let recipeRatiosFile = "recipe-ratios.json"
 
     /// What the Modern pattern of `recipe` needs, with the companion files its copy line names.
     public static func availability(of recipe: Recipe, root: URL = packageRoot) throws -> Availability {
@@ -40,6 +42,10 @@ public enum GuideGenerator {
     {
         let benchmarkData = benchmarks.flatMap { try? Data(contentsOf: $0) }
         let results = try benchmarkData.map { try JSONDecoder().decode(BenchResults.self, from: $0) }
+        let ratiosData = benchmarks.flatMap {
+            try? Data(contentsOf: $0.deletingLastPathComponent().appendingPathComponent(recipeRatiosFile))
+        }
+        let ratios = try ratiosData.map { try JSONDecoder().decode(RecipeRatios.self, from: $0) }
         var files: [String: String] = [:]
         var unknown: [(page: String, ids: [String])] = []
         // Pages may link to any recipe of the catalog, also when only some are written (in tests).
@@ -77,7 +83,8 @@ public enum GuideGenerator {
                     legacy: try SourceFile(recipe.legacyPath, root: root),
                     modern: try SourceFile(recipe.modernPath, root: root),
                     references: references,
-                    costs: results?.primitives.filter { $0.recipes.contains(recipe.id) } ?? []
+                    costs: results?.primitives.filter { $0.recipes.contains(recipe.id) } ?? [],
+                    ratios: ratios?.rows.filter { $0.recipe == recipe.id } ?? []
                 )
                 files["\(chapter.slug)/\(recipe.id).md"] = page.markdown
                 if !page.unknownIDs.isEmpty { unknown.append(("\(chapter.slug)/\(recipe.id).md", page.unknownIDs)) }
@@ -99,7 +106,8 @@ public enum GuideGenerator {
         if let results {
             let performance = PerformancePage(
                 results: results, takeaways: BenchFindings.sentences(from: results),
-                pages: Dictionary(uniqueKeysWithValues: recipes.map { ($0.id, "\($0.chapter.slug)/\($0.id).md") }))
+                pages: Dictionary(uniqueKeysWithValues: recipes.map { ($0.id, "\($0.chapter.slug)/\($0.id).md") }),
+                recipeRatios: ratios)
             files["performance.md"] = performance.markdown
             files.merge(performance.charts) { new, _ in new }
         }

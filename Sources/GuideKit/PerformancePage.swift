@@ -1,17 +1,21 @@
 import BenchKit
 import Foundation
 
-/// `Guide/performance.md` and its charts: what `bench` measured, side by side, in tables, charts
-/// and plain words.
+/// `Guide/performance.md` and its charts: what `bench` measured, side by side, in tables and charts,
+/// and every recipe's modern ÷ legacy time.
 ///
-/// The numbers come from the committed `Benchmarks/results.json`, never from a run, so the page
-/// changes only when someone re-measures and commits the results.
+/// The numbers come from the committed `Benchmarks/results.json` and `Benchmarks/recipe-ratios.json`,
+/// never from a run, so the page changes only when someone re-measures and commits the results.
+/// Each figure appears once: the findings state ratios across rows and bounds, the tables the
+/// times. Every legacy/modern ratio is modern ÷ legacy, and all numbers go through `Format`.
 struct PerformancePage {
     let results: BenchResults
     /// What `bench` itself concludes from the numbers (`BenchFindings`), shown first.
     var takeaways: [String] = []
     /// The ids of the recipes that have pages, so rows link only to pages that exist.
     let pages: [String: String]
+    /// Every recipe's modern ÷ legacy time from two `compare` runs (`Benchmarks/recipe-ratios.json`).
+    var recipeRatios: RecipeRatios?
 
     /// The chart files, by path below `Guide/`.
     var charts: [String: String] {
@@ -33,12 +37,13 @@ struct PerformancePage {
             "",
             "[All recipes](README.md)",
             "",
-            "Measured by `swift run -c release bench` on \(machine.cores) cores and "
-                + String(format: "%.1f GiB", Double(machine.memoryBytes) / 1_073_741_824) + " of memory, \(machine.os), "
-                + "\(machine.toolchain), "
-                + "\(machine.configuration) build, \(machine.date)"
-                + (machine.quick ? " (a `--quick` run: small sizes, few batches)" : "")
-                + ". The whole run took \(Self.seconds(machine.seconds)).",
+            [
+                "Measured by `swift run -c release bench` on \(machine.cores) cores and",
+                "\(Format.bytes(Int(clamping: machine.memoryBytes))) of memory,",
+                "\(machine.os), \(machine.toolchain), \(machine.configuration) build, \(machine.date)"
+                    + (machine.quick ? " (a `--quick` run: small sizes, few batches)." : "."),
+                "The whole run took \(Format.seconds(machine.seconds)).",
+            ].joined(separator: " "),
             "",
             "These are one machine's numbers: read them as orders of magnitude and ratios, not as promises."
                 + " To measure your machine: `swift run -c release bench` (add `--write` to update"
@@ -47,46 +52,49 @@ struct PerformancePage {
         ]
         if machine.os.contains("Linux") {
             page += [
-                "Every figure here comes from that one \(machine.cores)-core Linux machine; none was measured on an"
-                    + " Apple platform. What is known to differ there: GCD gets its threads from the kernel's"
-                    + " workqueue, which adds a thread when a worker blocks, while Linux's libdispatch emulates that"
-                    + " with a thread that checks for blocked workers now and then, so a legacy side whose jobs block"
-                    + " widens at a different pace (Swift concurrency's cooperative pool stays at one thread per core"
-                    + " on both); and Darwin raises the priority of the queue, lock owner or actor that a"
-                    + " higher-priority waiter waits on (QoS overrides, task priority escalation), which Linux does"
-                    + " not, so rows about priority show no boost here. Thread counts are the whole process's,"
-                    + " sampler included.",
+                [
+                    "Every figure here comes from that one \(machine.cores)-core Linux machine; none was measured on an",
+                    " Apple platform. What is known to differ there: GCD gets its threads from the kernel's",
+                    " workqueue, which adds a thread when a worker blocks, while Linux's libdispatch emulates that",
+                    " with a thread that checks for blocked workers now and then, so a legacy side whose jobs block",
+                    " widens at a different pace (Swift concurrency's cooperative pool stays at one thread per core",
+                    " on both); and Darwin raises the priority of the queue, lock owner or actor that a",
+                    " higher-priority waiter waits on (QoS overrides, task priority escalation), which Linux does",
+                    " not, so rows about priority show no boost here. Thread counts are the whole process's,",
+                    " sampler included.",
+                ].joined(),
                 "",
             ]
         }
         page += [
+            "Every ratio on this page is modern ÷ legacy, time for time: below 1× the modern side is faster,"
+                + " above 1× it is slower.",
+            "",
             "## Findings",
             "",
         ]
         page += takeaways.map { "- \($0)" }
-        if !takeaways.isEmpty { page += ["", "Every primitive, in words:", ""] }
-        page += findings.map { "- \($0)" }
         page += [
             "", "## Primitives", "",
-            "Nanoseconds per operation: the median of repeated batches, the fastest batch in brackets.", "",
+            "Time per operation: the median of repeated batches, the fastest batch in brackets.", "",
         ]
-        page += ["![Primitives, legacy against modern](performance/primitives.svg)", ""]
+        page += ["![Primitives, legacy against modern: time per operation, lower is better](performance/primitives.svg)", ""]
         page += ["| What | Legacy | Modern | Modern ÷ legacy | Shown in |", "|---|---|---|---|---|"]
         for primitive in results.primitives {
             let recipes = primitive.recipes.map { id in pages[id].map { "[`\(id)`](\($0))" } ?? "`\(id)`" }
             page.append(
                 "| <a id=\"bench-\(primitive.id)\"></a>\(primitive.title) "
-                    + "| `\(primitive.legacy.name)`: \(Self.nanoseconds(primitive.legacy.medianNs)) (\(Self.nanoseconds(primitive.legacy.minNs))) "
-                    + "| `\(primitive.modern.name)`: \(Self.nanoseconds(primitive.modern.medianNs)) (\(Self.nanoseconds(primitive.modern.minNs))) "
-                    + "| \(Self.ratio(primitive.ratio)) | \(recipes.joined(separator: ", ")) |")
+                    + "| `\(primitive.legacy.name)`: \(Format.nanoseconds(primitive.legacy.medianNs)) (\(Format.nanoseconds(primitive.legacy.minNs))) "
+                    + "| `\(primitive.modern.name)`: \(Format.nanoseconds(primitive.modern.medianNs)) (\(Format.nanoseconds(primitive.modern.minNs))) "
+                    + "| \(Format.ratio(primitive.ratio)) | \(recipes.joined(separator: ", ")) |")
         }
         page.append("")
         if !results.fanOut.series.isEmpty {
             page += [
                 "## Fan-out: many tiny jobs", "",
                 "Time per job and the process's peak memory, each size measured in a process of its own.", "",
-                "![Time per job against the number of jobs](performance/fan-out-time.svg)", "",
-                "![Peak memory against the number of jobs](performance/fan-out-memory.svg)", "",
+                "![Time per job against the number of jobs, lower is better](performance/fan-out-time.svg)", "",
+                "![Peak memory against the number of jobs, lower is better](performance/fan-out-memory.svg)", "",
             ]
             page.append(
                 "| Jobs | " + results.fanOut.series.map { "\($0.name) (\($0.side.rawValue))" }.joined(separator: " | ") + " |")
@@ -94,10 +102,10 @@ struct PerformancePage {
             for size in results.fanOut.sizes {
                 let cells = results.fanOut.series.map { series in
                     series.points.first { $0.n == size }.map {
-                        "\(Self.nanoseconds($0.nsPerJob))/job, \(Self.bytes(Double($0.peakRSSBytes)))"
+                        "\(Format.nanoseconds($0.nsPerJob))/job, \(Format.bytes($0.peakRSSBytes))"
                     } ?? "—"
                 }
-                page.append("| \(Self.count(size)) | " + cells.joined(separator: " | ") + " |")
+                page.append("| \(Format.count(size)) | " + cells.joined(separator: " | ") + " |")
             }
             for series in results.fanOut.series {
                 if let stopped = series.stoppedAt { page += ["", "\(series.name): stopped at \(stopped)."] }
@@ -107,15 +115,16 @@ struct PerformancePage {
         if !results.speedup.workloads.isEmpty {
             page += [
                 "## CPU-bound work: speedup over a plain loop", "",
-                "The limit is the core count: \(results.speedup.cores) here.", "",
-                "![Speedup over the sequential loop](performance/speedup.svg)", "",
+                "How many times as fast as the sequential loop each parallel version ran (higher is better). "
+                    + "The limit is the core count: \(results.speedup.cores) here.", "",
+                "![Speedup over the sequential loop, higher is better](performance/speedup.svg)", "",
                 "| Work | Sequential | Parallel | Time | Speedup |", "|---|---|---|---|---|",
             ]
             for workload in results.speedup.workloads {
                 for (index, variant) in workload.variants.enumerated() {
                     page.append(
-                        "| \(index == 0 ? workload.name : "") | \(index == 0 ? Self.seconds(workload.sequentialSeconds) : "") "
-                            + "| \(variant.name) (\(variant.side.rawValue)) | \(Self.seconds(variant.seconds)) | \(Self.ratio(variant.speedup)) |"
+                        "| \(index == 0 ? workload.name : "") | \(index == 0 ? Format.seconds(workload.sequentialSeconds) : "") "
+                            + "| \(variant.name) (\(variant.side.rawValue)) | \(Format.seconds(variant.seconds)) | \(Format.ratio(variant.speedup)) |"
                     )
                 }
             }
@@ -125,168 +134,137 @@ struct PerformancePage {
             let blocking = results.blocking
             page += [
                 "## Jobs that block", "",
-                "\(blocking.jobs) jobs that each block their thread (or suspend) for \(Self.seconds(blocking.blockSeconds)):"
-                    + " how long all of them take, and how many threads the process had at most.", "",
-                "![Completion time and threads of jobs that block](performance/blocking.svg)", "",
-                "| Jobs | Side | All done after | Peak threads |", "|---|---|---|---|",
+                [
+                    "\(blocking.jobs) jobs that each block their thread (or suspend) for \(Format.seconds(blocking.blockSeconds)):",
+                    " how long until all of them are done, and how many threads the process had at most. The",
+                    " thread count is the whole process's: the main thread, the thread that samples the count and",
+                    " the runtime's helpers as well as the workers. The cooperative pool itself has one thread",
+                    " per core, \(results.machine.cores) here.",
+                ].joined(),
+                "",
+                "![Time until all jobs are done, lower is better](performance/blocking.svg)", "",
+                "| Jobs | Side | All done after | Peak threads (process) |", "|---|---|---|---|",
             ]
             for row in blocking.rows {
-                page.append("| \(row.name) | \(row.side.rawValue) | \(Self.seconds(row.seconds)) | \(row.peakThreads) |")
+                page.append("| \(row.name) | \(row.side.rawValue) | \(Format.seconds(row.seconds)) | \(row.peakThreads) |")
             }
             page.append("")
         }
-        page.append("<!-- Generated by `swift run guide` from Benchmarks/results.json. Do not edit. -->")
+        if let recipeRatios { page += everyRecipe(recipeRatios) }
+        page.append(
+            "<!-- Generated by `swift run guide` from Benchmarks/results.json and Benchmarks/recipe-ratios.json. "
+                + "Do not edit. -->")
         return page.joined(separator: "\n") + "\n"
     }
 
-    /// One sentence per measurement worth knowing, computed from the numbers.
-    var findings: [String] {
-        var lines: [String] = []
-        for primitive in results.primitives {
-            let ratio = primitive.ratio
-            let comparison =
-                ratio >= 1.15
-                ? "costs about \(Self.ratio(ratio)) as much as"
-                : ratio <= 1 / 1.15 ? "is about \(Self.ratio(1 / ratio)) faster than" : "costs about the same as"
+    /// The anchor of the all-recipes section, which recipe pages link to.
+    static let everyRecipeAnchor = "every-recipe"
+
+    /// "Every recipe": one row per timed scenario of two `compare` runs, slowest modern first.
+    func everyRecipe(_ ratios: RecipeRatios) -> [String] {
+        let long = ratios.rows.filter { $0.shortestSeconds >= 0.005 }
+        let steady = long.filter { $0.spread <= 0.30 }.count
+        let slower = ratios.rows.filter { $0.ratio > RecipeRatios.slowerNeedsAReason }
+        var lines = [
+            "## <a id=\"\(Self.everyRecipeAnchor)\"></a>Every recipe, modern ÷ legacy", "",
+            "Each recipe's scenarios timed by `compare --all --runs \(ratios.runsPerSide) --pace \(ratios.pace) --json`"
+                + " in a release build, twice, on this machine (\(ratios.machine.cores) cores, \(ratios.machine.date)):"
+                + " the median wall time of each side per run of its scenario, and their ratio in each run"
+                + " (`Scripts/measure-recipe-ratios.sh` repeats it). Slowest modern first; demonstrations, which"
+                + " run in a child process, are not timed. \(ratios.rows.count) scenarios: modern is faster"
+                + " (below 0.9×) in \(ratios.rows.filter { $0.ratio < 0.9 }.count), within 10 % in"
+                + " \(ratios.rows.filter { $0.ratio >= 0.9 && $0.ratio <= 1.1 }.count), and slower in"
+                + " \(ratios.rows.filter { $0.ratio > 1.1 }.count), more than"
+                + " \(Format.ratio(RecipeRatios.slowerNeedsAReason)) in \(slower.count); each of those says why on its"
+                + " page (**why** in the table).",
+            "",
+            "*Runs apart* is how far the two runs' ratios are from each other, as a share of their mean (±half"
+                + " the gap). \(steady) of the \(long.count) scenarios whose sides both take 5 ms or more are within"
+                + " ±15 %; under 5 ms a run is a few batches of short jobs and moves more (marked *short*).",
+            "",
+            "| Modern ÷ legacy | Recipe | Scenario | Legacy | Modern | Runs apart |",
+            "|---:|---|---|---:|---:|---:|",
+        ]
+        for row in ratios.bySlowestModern {
+            let link = pages[row.recipe].map { "[`\(row.recipe)`](\($0))" } ?? "`\(row.recipe)`"
+            let why =
+                row.ratio > RecipeRatios.slowerNeedsAReason
+                ? pages[row.recipe].map { " ([why](\($0)#what-it-costs))" } ?? "" : ""
+            let legacy = row.legacySeconds.reduce(0, +) / Double(row.legacySeconds.count)
+            let modern = row.modernSeconds.reduce(0, +) / Double(row.modernSeconds.count)
+            let apart = "±\(Int((row.spread * 50).rounded())) %" + (row.shortestSeconds < 0.005 ? " *short*" : "")
             lines.append(
-                "\(primitive.title): `\(primitive.modern.name)` \(comparison) `\(primitive.legacy.name)` "
-                    + "(\(Self.nanoseconds(primitive.modern.medianNs)) against \(Self.nanoseconds(primitive.legacy.medianNs)))."
-            )
+                "| \(Format.ratio(row.ratio)) | \(link)\(why) | \(row.scenario) | \(Format.seconds(legacy)) "
+                    + "| \(Format.seconds(modern)) | \(apart) |")
         }
-        if let largest = results.fanOut.sizes.last {
-            let atLargest = results.fanOut.series.compactMap { series in
-                series.points.last.map { (series, $0) }
-            }
-            let parts = atLargest.map { series, point in
-                "\(series.name) \(Self.nanoseconds(point.nsPerJob))/job and \(Self.bytes(Double(point.peakRSSBytes)))"
-                    + (point.n == largest ? "" : " (at \(Self.count(point.n)))")
-            }
-            if !parts.isEmpty {
-                lines.append("Fanning out \(Self.count(largest)) tiny jobs: " + parts.joined(separator: "; ") + ".")
-            }
-        }
-        for workload in results.speedup.workloads {
-            let parts = workload.variants.map { "\($0.name) \(Self.ratio($0.speedup))" }
-            lines.append(
-                "\(workload.name) on \(results.speedup.cores) cores: " + parts.joined(separator: ", ")
-                    + " faster than the plain loop (the limit is \(results.speedup.cores)×).")
-        }
-        if !results.blocking.rows.isEmpty {
-            let parts = results.blocking.rows.map {
-                "\($0.name): \(Self.seconds($0.seconds)), \($0.peakThreads) threads at most"
-            }
-            lines.append(parts.joined(separator: "; ") + ".")
-        }
-        return lines
+        return lines + [""]
     }
 
     // MARK: Charts
 
     private var primitivesChart: String {
         SVGChart.bars(
-            title: "Nanoseconds per operation (median; logarithmic scale)", unit: "nanoseconds per operation",
+            title: "Time per operation, legacy and modern (median; lower is better)",
+            unit: "time per operation (logarithmic scale)",
             groups: results.primitives.map { primitive in
                 SVGChart.BarGroup(
-                    label: Self.shorten(primitive.title, to: 44),
+                    label: primitive.title,
                     bars: [
                         ("legacy", SVGChart.legacy, primitive.legacy.medianNs),
                         ("modern", SVGChart.modern, primitive.modern.medianNs),
                     ])
             },
-            logarithmic: true, format: Self.nanoseconds)
+            logarithmic: true, format: Format.nanoseconds)
     }
 
+    /// One colour per side; a side's second series is dashed (and drawn with squares).
     private func fanOutChart(memory: Bool) -> String {
-        var legacyShade = 0
-        var modernShade = 0
+        var seen: Set<BenchResults.Side> = []
         let series = results.fanOut.series.map { series -> SVGChart.Series in
-            let isLegacy = series.side == .legacy
-            let shade = isLegacy ? legacyShade : modernShade
-            if isLegacy { legacyShade += 1 } else { modernShade += 1 }
-            let colors = isLegacy ? [SVGChart.legacy, SVGChart.legacyLight] : [SVGChart.modern, SVGChart.modernLight]
+            let second = !seen.insert(series.side).inserted
             return SVGChart.Series(
-                name: "\(series.name) (\(series.side.rawValue))", color: colors[shade % 2], dashed: shade >= 2,
+                name: "\(series.name) (\(series.side.rawValue))",
+                color: series.side == .legacy ? SVGChart.legacy : SVGChart.modern, dashed: second,
                 points: series.points.map { (Double($0.n), memory ? Double($0.peakRSSBytes) : $0.nsPerJob) })
         }
         return SVGChart.logLog(
-            title: memory ? "Peak memory (logarithmic scales)" : "Time per job (logarithmic scales)",
+            title: memory
+                ? "Peak memory of the process (logarithmic scales; lower is better)"
+                : "Time per job (logarithmic scales; lower is better)",
             xLabel: "jobs", yLabel: memory ? "peak resident memory" : "time per job",
-            series: series, xFormat: { Self.count(Int($0)) },
-            yFormat: memory ? Self.bytes : Self.nanoseconds)
+            series: series, xFormat: { Format.shortCount(Int($0)) },
+            yFormat: memory ? { Format.bytes($0) } : Format.nanoseconds)
     }
 
     private var speedupChart: String {
         SVGChart.bars(
-            title: "Speedup over the sequential loop", unit: "times faster than the plain loop",
+            title: "Speedup over the sequential loop (higher is better)",
+            unit: "times as fast as the plain loop",
             groups: results.speedup.workloads.flatMap { workload in
                 workload.variants.map { variant in
                     SVGChart.BarGroup(
-                        label: Self.shorten("\(workload.name): \(variant.name)", to: 44),
-                        bars: [
-                            (
-                                variant.side.rawValue, variant.side == .legacy ? SVGChart.legacy : SVGChart.modern,
-                                variant.speedup
-                            )
-                        ])
+                        label: "\(workload.name): \(variant.name)",
+                        bars: [(variant.side.rawValue, Self.color(variant.side), variant.speedup)])
                 }
             },
-            logarithmic: false, format: { Self.ratio($0) },
+            logarithmic: false, format: { Format.ratio($0) },
             reference: (Double(results.speedup.cores), "\(results.speedup.cores) cores"))
     }
 
     private var blockingChart: String {
         SVGChart.bars(
-            title: "\(results.blocking.jobs) jobs that block: peak threads", unit: "threads at most",
+            title: "\(results.blocking.jobs) jobs that block or suspend: time until all are done (lower is better)",
+            unit: "seconds (logarithmic scale)",
             groups: results.blocking.rows.map { row in
                 SVGChart.BarGroup(
-                    label: Self.shorten(row.name, to: 44),
-                    bars: [
-                        (row.side.rawValue, row.side == .legacy ? SVGChart.legacy : SVGChart.modern, Double(row.peakThreads))
-                    ])
+                    label: "\(row.name), \(row.peakThreads) threads at most",
+                    bars: [(row.side.rawValue, Self.color(row.side), row.seconds)])
             },
-            logarithmic: false, format: { String(Int($0.rounded())) })
+            logarithmic: true, format: Format.seconds)
     }
 
-    // MARK: Units
-
-    static func nanoseconds(_ value: Double) -> String {
-        switch value {
-        case ..<10: String(format: "%.1f ns", value)
-        case ..<1_000: String(format: "%.0f ns", value)
-        case ..<10_000: String(format: "%.1f µs", value / 1_000)
-        case ..<1_000_000: String(format: "%.0f µs", value / 1_000)
-        case ..<10_000_000: String(format: "%.1f ms", value / 1_000_000)
-        case ..<1_000_000_000: String(format: "%.0f ms", value / 1_000_000)
-        default: String(format: "%.2f s", value / 1_000_000_000)
-        }
-    }
-
-    static func seconds(_ value: Double) -> String { nanoseconds(value * 1_000_000_000) }
-
-    /// Decimal units (1 MB = 10⁶ bytes), so a chart's powers of ten read 1 MB, 10 MB, 100 MB.
-    static func bytes(_ value: Double) -> String {
-        switch value {
-        case ..<1e6: return String(format: "%.0f KB", value / 1e3)
-        case ..<1e9: return String(format: "%.0f MB", value / 1e6)
-        default:
-            let gigabytes = value / 1e9
-            let whole = (gigabytes * 10).rounded() == gigabytes.rounded() * 10
-            return String(format: gigabytes < 10 && !whole ? "%.1f GB" : "%.0f GB", gigabytes)
-        }
-    }
-
-    static func ratio(_ value: Double) -> String { String(format: value < 10 ? "%.2f×" : "%.0f×", value) }
-
-    static func count(_ value: Int) -> String {
-        switch value {
-        case 1_000_000...: "\(value / 1_000_000)M"
-        case 1_000...: "\(value / 1_000)k"
-        default: "\(value)"
-        }
-    }
-
-    static func shorten(_ text: String, to length: Int) -> String {
-        text.count <= length ? text : String(text.prefix(length - 1)) + "…"
+    private static func color(_ side: BenchResults.Side) -> String {
+        side == .legacy ? SVGChart.legacy : SVGChart.modern
     }
 }
 

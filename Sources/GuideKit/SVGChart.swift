@@ -4,13 +4,13 @@ import Foundation
 ///
 /// GitHub renders an SVG referenced from Markdown as an image, and an image needs no script or
 /// style sheet, so every chart is plain SVG drawn here from the committed results; the same
-/// numbers give the same bytes, which keeps `guide --check` exact.
+/// numbers give the same bytes, which keeps `guide --check` exact. Every chart uses one colour for
+/// legacy and one for modern (blue and vermillion from the Okabe–Ito palette, told apart with any
+/// colour vision); a second series of the same side is dashed, never another colour. Tick labels
+/// carry `data-axis` and `data-scale`, so a test can check each label against its position.
 enum SVGChart {
-    /// The colours of the two sides, and a second shade of each for a second series.
-    static let legacy = "#c4432b"
-    static let legacyLight = "#e8a33d"
-    static let modern = "#1f6feb"
-    static let modernLight = "#2da44e"
+    static let legacy = "#D55E00"
+    static let modern = "#0072B2"
 
     struct Series {
         let name: String
@@ -25,14 +25,15 @@ enum SVGChart {
         let bars: [(series: String, color: String, value: Double)]
     }
 
-    /// A line chart with logarithmic axes, for values that span several powers of ten.
+    /// A line chart with logarithmic axes, for values that span several powers of ten. The legend
+    /// goes under the plot, one entry per line, so long series names are never cut off.
     static func logLog(
         title: String, xLabel: String, yLabel: String, series: [Series],
         xFormat: (Double) -> String, yFormat: (Double) -> String
     ) -> String {
         let width = 800.0
-        let height = 400.0
-        let plot = (left: 84.0, top: 44.0, right: 530.0, bottom: 340.0)
+        let plot = (left: 84.0, top: 44.0, right: 760.0, bottom: 340.0)
+        let height = plot.bottom + 64 + Double(series.count) * 20
         let xs = series.flatMap { $0.points.map(\.x) }
         let ys = series.flatMap { $0.points.map(\.y) }
         let xRange = decades(xs)
@@ -47,48 +48,56 @@ enum SVGChart {
         for power in Int(xRange.lower)...Int(xRange.upper) {
             let x = px(pow(10, Double(power)))
             svg.append(line(x, plot.top, x, plot.bottom, color: "#d0d7de"))
-            svg.append(text(xFormat(pow(10, Double(power))), x: x, y: plot.bottom + 18, anchor: "middle"))
+            svg.append(tick(xFormat(pow(10, Double(power))), x: x, y: plot.bottom + 18, axis: "x", scale: "log"))
         }
         for power in Int(yRange.lower)...Int(yRange.upper) {
             let y = py(pow(10, Double(power)))
             svg.append(line(plot.left, y, plot.right, y, color: "#d0d7de"))
-            svg.append(text(yFormat(pow(10, Double(power))), x: plot.left - 8, y: y + 4, anchor: "end"))
+            svg.append(tick(yFormat(pow(10, Double(power))), x: plot.left - 8, y: y, axis: "y", scale: "log"))
         }
         svg.append(line(plot.left, plot.bottom, plot.right, plot.bottom, color: "#57606a"))
         svg.append(line(plot.left, plot.top, plot.left, plot.bottom, color: "#57606a"))
-        svg.append(text(xLabel, x: (plot.left + plot.right) / 2, y: height - 22, anchor: "middle"))
+        svg.append(text(xLabel, x: (plot.left + plot.right) / 2, y: plot.bottom + 38, anchor: "middle"))
         svg.append(
             "<text x=\"18\" y=\"\(fmt((plot.top + plot.bottom) / 2))\" font-size=\"13\" text-anchor=\"middle\" "
                 + "transform=\"rotate(-90 18 \(fmt((plot.top + plot.bottom) / 2)))\">\(escape(yLabel))</text>")
         for item in series where !item.points.isEmpty {
             let path = item.points.map { "\(fmt(px($0.x))),\(fmt(py($0.y)))" }.joined(separator: " ")
-            let dash = item.dashed ? " stroke-dasharray=\"6 4\"" : ""
+            let dash = item.dashed ? " stroke-dasharray=\"7 4\"" : ""
             svg.append(
                 "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(item.color)\" stroke-width=\"2.5\"\(dash)/>")
             for point in item.points {
-                svg.append(
-                    "<circle cx=\"\(fmt(px(point.x)))\" cy=\"\(fmt(py(point.y)))\" r=\"3.5\" fill=\"\(item.color)\"/>")
+                svg.append(marker(x: px(point.x), y: py(point.y), color: item.color, square: item.dashed))
             }
         }
-        svg += legend(series.map { ($0.name, $0.color, $0.dashed) }, x: plot.right + 24, y: plot.top + 4)
+        svg += legend(series.map { ($0.name, $0.color, $0.dashed) }, x: plot.left, y: plot.bottom + 56)
         return svg.joined(separator: "\n") + "\n</svg>\n"
     }
 
     /// Horizontal bars, grouped by label, on a logarithmic or linear scale.
+    ///
+    /// Labels wrap onto as many lines as they need (never truncated); value labels have a white
+    /// halo, so a reference line behind them never makes them unreadable.
     static func bars(
         title: String, unit: String, groups: [BarGroup], logarithmic: Bool, format: (Double) -> String,
         reference: (value: Double, label: String)? = nil
     ) -> String {
-        let barHeight = 13.0
+        let barHeight = 14.0
+        let lineHeight = 14.0
         let groupGap = 12.0
-        let plot = (left: 300.0, right: 640.0, top: 44.0)
-        let perGroup = Double(groups.map(\.bars.count).max() ?? 1) * barHeight + groupGap
-        let bottom = plot.top + Double(groups.count) * perGroup
-        let height = bottom + 70
-        let width = 760.0
+        let plot = (left: 300.0, right: 640.0, top: 50.0)
+        let labels = groups.map { wrap($0.label, width: 44) }
+        var tops: [Double] = []
+        var bottom = plot.top
+        for (group, lines) in zip(groups, labels) {
+            tops.append(bottom)
+            bottom += max(Double(group.bars.count) * barHeight, Double(lines.count) * lineHeight) + groupGap
+        }
+        let height = bottom + 56
+        let width = 800.0
         let values = groups.flatMap { $0.bars.map(\.value) } + (reference.map { [$0.value] } ?? [])
         let scale: (Double) -> Double
-        var ticks: [Double] = []
+        let ticks: [Double]
         if logarithmic {
             let range = decades(values)
             scale = {
@@ -97,36 +106,46 @@ enum SVGChart {
             }
             ticks = (Int(range.lower)...Int(range.upper)).map { pow(10, Double($0)) }
         } else {
-            let top = niceCeiling(values.max() ?? 1)
+            ticks = linearTicks(upTo: values.max() ?? 1)
+            let top = ticks.last ?? 1
             scale = { plot.left + $0 / top * (plot.right - plot.left) }
-            ticks = (0...4).map { top * Double($0) / 4 }
         }
         var svg = header(width: width, height: height, title: title)
-        for tick in ticks {
-            let x = scale(tick)
+        for value in ticks {
+            let x = scale(value)
             svg.append(line(x, plot.top - 6, x, bottom, color: "#d0d7de"))
-            svg.append(text(format(tick), x: x, y: bottom + 18, anchor: "middle"))
+            svg.append(
+                tick(format(value), x: x, y: bottom + 18, axis: "x", scale: logarithmic ? "log" : "linear"))
         }
         svg.append(text(unit, x: (plot.left + plot.right) / 2, y: bottom + 40, anchor: "middle"))
         for (index, group) in groups.enumerated() {
-            let top = plot.top + Double(index) * perGroup
-            let middle = top + Double(group.bars.count) * barHeight / 2
-            svg.append(text(group.label, x: plot.left - 10, y: middle + 4, anchor: "end"))
+            let top = tops[index]
+            let lines = labels[index]
+            let rowHeight = max(Double(group.bars.count) * barHeight, Double(lines.count) * lineHeight)
+            let firstBaseline = top + (rowHeight - Double(lines.count) * lineHeight) / 2 + 11
+            for (number, labelLine) in lines.enumerated() {
+                svg.append(
+                    text(labelLine, x: plot.left - 10, y: firstBaseline + Double(number) * lineHeight, anchor: "end"))
+            }
+            let barsTop = top + (rowHeight - Double(group.bars.count) * barHeight) / 2
             for (position, bar) in group.bars.enumerated() {
-                let y = top + Double(position) * barHeight
+                let y = barsTop + Double(position) * barHeight
                 let start = logarithmic ? scale(ticks.first ?? 1) : plot.left
                 let end = scale(bar.value)
                 svg.append(
                     "<rect x=\"\(fmt(start))\" y=\"\(fmt(y))\" width=\"\(fmt(max(end - start, 1)))\" "
                         + "height=\"\(fmt(barHeight - 2))\" fill=\"\(bar.color)\"/>")
-                svg.append(text(format(bar.value), x: end + 5, y: y + barHeight - 3, anchor: "start", size: 11))
+                svg.append(
+                    "<text x=\"\(fmt(end + 5))\" y=\"\(fmt(y + barHeight - 3))\" font-size=\"11\" "
+                        + "text-anchor=\"start\" stroke=\"#ffffff\" stroke-width=\"4\" paint-order=\"stroke\">"
+                        + "\(escape(format(bar.value)))</text>")
             }
         }
         if let reference {
             let x = scale(reference.value)
-            svg.append(
+            svg.insert(
                 "<line x1=\"\(fmt(x))\" y1=\"\(fmt(plot.top - 10))\" x2=\"\(fmt(x))\" y2=\"\(fmt(bottom))\" "
-                    + "stroke=\"#57606a\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>")
+                    + "stroke=\"#57606a\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>", at: 3)
             svg.append(text(reference.label, x: x, y: plot.top - 14, anchor: "middle", size: 11))
         }
         var seen: [String] = []
@@ -135,7 +154,7 @@ enum SVGChart {
             seen.append(bar.series)
             entries.append((bar.series, bar.color, false))
         }
-        svg += legend(entries, x: plot.right + 28, y: plot.top)
+        svg += legend(entries, x: plot.right + 70, y: plot.top)
         return svg.joined(separator: "\n") + "\n</svg>\n"
     }
 
@@ -158,13 +177,20 @@ enum SVGChart {
         var svg: [String] = []
         for (index, entry) in entries.enumerated() {
             let top = y + Double(index) * 20
-            let dash = entry.dashed ? " stroke-dasharray=\"6 4\"" : ""
+            let dash = entry.dashed ? " stroke-dasharray=\"7 4\"" : ""
             svg.append(
-                "<line x1=\"\(fmt(x))\" y1=\"\(fmt(top + 6))\" x2=\"\(fmt(x + 22))\" y2=\"\(fmt(top + 6))\" "
+                "<line x1=\"\(fmt(x))\" y1=\"\(fmt(top + 6))\" x2=\"\(fmt(x + 30))\" y2=\"\(fmt(top + 6))\" "
                     + "stroke=\"\(entry.color)\" stroke-width=\"3\"\(dash)/>")
-            svg.append(text(entry.name, x: x + 28, y: top + 10, anchor: "start", size: 12))
+            svg.append(text(entry.name, x: x + 36, y: top + 10, anchor: "start", size: 12))
         }
         return svg
+    }
+
+    /// A circle for a solid series, a square for a dashed one: the shape tells them apart too.
+    private static func marker(x: Double, y: Double, color: String, square: Bool) -> String {
+        square
+            ? "<rect x=\"\(fmt(x - 3.5))\" y=\"\(fmt(y - 3.5))\" width=\"7\" height=\"7\" fill=\"\(color)\"/>"
+            : "<circle cx=\"\(fmt(x))\" cy=\"\(fmt(y))\" r=\"3.5\" fill=\"\(color)\"/>"
     }
 
     private static func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, color: String) -> String {
@@ -173,6 +199,34 @@ enum SVGChart {
 
     private static func text(_ string: String, x: Double, y: Double, anchor: String, size: Int = 12) -> String {
         "<text x=\"\(fmt(x))\" y=\"\(fmt(y))\" font-size=\"\(size)\" text-anchor=\"\(anchor)\">\(escape(string))</text>"
+    }
+
+    /// A tick label at the exact position of its value: centred under an x tick, beside a y tick.
+    private static func tick(_ label: String, x: Double, y: Double, axis: String, scale: String) -> String {
+        let anchor = axis == "x" ? "middle" : "end"
+        let baseline = axis == "x" ? y : y + 4
+        return "<text x=\"\(fmt(x))\" y=\"\(fmt(baseline))\" font-size=\"12\" text-anchor=\"\(anchor)\" "
+            + "data-axis=\"\(axis)\" data-scale=\"\(scale)\" data-at=\"\(fmt(axis == "x" ? x : y))\">"
+            + "\(escape(label))</text>"
+    }
+
+    /// The words of `text` on lines of at most `width` characters (a longer word gets a line of
+    /// its own).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if current.isEmpty {
+                current = String(word)
+            } else if current.count + 1 + word.count <= width {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = String(word)
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines.isEmpty ? [""] : lines
     }
 
     /// The whole powers of ten that enclose every value.
@@ -184,12 +238,20 @@ enum SVGChart {
         return (lower, upper)
     }
 
-    /// 1, 2 or 5 times a power of ten, at least `value`.
-    static func niceCeiling(_ value: Double) -> Double {
-        guard value > 0 else { return 1 }
-        let power = pow(10, floor(log10(value)))
-        for step in [1.0, 2, 2.5, 5, 10] where step * power >= value { return step * power }
-        return 10 * power
+    /// Ticks from 0 in steps of 1, 2 or 5 times a power of ten, at most five steps, the last at or
+    /// above `largest`: every tick is a round number that its label can print exactly.
+    static func linearTicks(upTo largest: Double) -> [Double] {
+        let largest = largest > 0 && largest.isFinite ? largest : 1
+        var power = pow(10, floor(log10(largest / 5)))
+        while true {
+            for multiple in [1.0, 2, 5] {
+                let step = multiple * power
+                let steps = (largest / step).rounded(.up)
+                // Rounded to 12 decimals, so 3 × 0.2 is 0.6 and not 0.6000000000000001.
+                if steps <= 5 { return (0...Int(steps)).map { (Double($0) * step * 1e12).rounded() / 1e12 } }
+            }
+            power *= 10
+        }
     }
 
     /// Coordinates with at most one decimal, so the output is stable and small.

@@ -77,6 +77,7 @@ public struct Recipe: Sendable, Identifiable {
     public var changes: [String] { prose.changes }
     public var pitfalls: [String] { prose.pitfalls }
     public var platformNotes: [String] { prose.platformNotes }
+    public var costs: [String] { prose.costs }
     public var annotations: [String] { prose.annotations }
     public var differences: [String] { prose.differences }
     public var errata: [String] { prose.errata }

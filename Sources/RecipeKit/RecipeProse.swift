@@ -8,13 +8,14 @@ public struct RecipeProse: Sendable, Equatable {
     public static let differencesHeading = "Where the two sides differ on purpose"
     public static let pitfallsHeading = "Pitfalls"
     public static let platformNotesHeading = "Platform notes"
+    public static let costHeading = "What it costs"
     public static let annotationsHeading = "Swift 6 annotations the legacy side needed"
     public static let errataHeading = "Where the original texts are wrong"
     public static let appTargetHeading = "In an app target"
 
     /// The headings an article may have, in the order it has them.
     public static let headings = [
-        problemHeading, changesHeading, differencesHeading, pitfallsHeading, platformNotesHeading,
+        problemHeading, changesHeading, differencesHeading, pitfallsHeading, platformNotesHeading, costHeading,
         annotationsHeading, errataHeading, appTargetHeading,
     ]
 
@@ -31,6 +32,10 @@ public struct RecipeProse: Sendable, Equatable {
     /// Markdown bullets: facts true of one platform only, each opening with **Linux** or
     /// **Darwin** (how this package's runs on Linux differ from an app's on Apple platforms).
     public var platformNotes: [String]
+    /// Markdown bullets: what the modern side costs against the legacy one and why, and the faster
+    /// modern variant where there is one. Required where `compare` times modern more than 1.5× slower
+    /// (`Benchmarks/recipe-ratios.json`).
+    public var costs: [String]
     /// Markdown bullets: the Swift 6 annotations the legacy side needed, and why each is sound.
     public var annotations: [String]
     /// Markdown bullets: where a text the entry cites would mislead a reader (a wrong API, a race, a
@@ -44,13 +49,15 @@ public struct RecipeProse: Sendable, Equatable {
 
     public init(
         problem: String, changes: [String] = [], differences: [String] = [], pitfalls: [String] = [],
-        platformNotes: [String] = [], annotations: [String] = [], errata: [String] = [], appTargetNote: String? = nil
+        platformNotes: [String] = [], costs: [String] = [], annotations: [String] = [], errata: [String] = [],
+        appTargetNote: String? = nil
     ) {
         self.problem = problem
         self.changes = changes
         self.differences = differences
         self.pitfalls = pitfalls
         self.platformNotes = platformNotes
+        self.costs = costs
         self.annotations = annotations
         self.errata = errata
         self.appTargetNote = appTargetNote
@@ -64,7 +71,7 @@ public struct RecipeProse: Sendable, Equatable {
             problem: article.paragraph(Self.problemHeading) ?? "",
             changes: article.bullets(Self.changesHeading), differences: article.bullets(Self.differencesHeading),
             pitfalls: article.bullets(Self.pitfallsHeading), platformNotes: article.bullets(Self.platformNotesHeading),
-            annotations: article.bullets(Self.annotationsHeading), errata: article.bullets(Self.errataHeading),
+            costs: article.bullets(Self.costHeading), annotations: article.bullets(Self.annotationsHeading), errata: article.bullets(Self.errataHeading),
             appTargetNote: article.paragraph(Self.appTargetHeading))
         problems = article.problems + (problem.isEmpty ? ["no '## \(Self.problemHeading)'"] : [])
     }
@@ -75,7 +82,8 @@ public struct RecipeProse: Sendable, Equatable {
             [
                 (Self.problemHeading, .paragraph(problem)), (Self.changesHeading, .bullets(changes)),
                 (Self.differencesHeading, .bullets(differences)), (Self.pitfallsHeading, .bullets(pitfalls)),
-                (Self.platformNotesHeading, .bullets(platformNotes)), (Self.annotationsHeading, .bullets(annotations)),
+                (Self.platformNotesHeading, .bullets(platformNotes)), (Self.costHeading, .bullets(costs)),
+                (Self.annotationsHeading, .bullets(annotations)),
                 (Self.errataHeading, .bullets(errata)),
             ] + (appTargetNote.map { [(Self.appTargetHeading, .paragraph($0))] } ?? []))
     }

@@ -13,7 +13,7 @@ import Testing
         let points = [point(10, megabytes: 20), point(100_000, megabytes: 290)]
         #expect(FanOutBenchmark.skipReason(n: 1_000_000, after: points, scale: .full) == nil)
         let reason = FanOutBenchmark.skipReason(n: 1_000_000, after: points, scale: .quick)
-        #expect(reason?.contains("above the 1.0 GB cap") == true, "\(reason ?? "nil")")
+        #expect(reason?.contains("above the 1.1 GB cap") == true, "\(reason ?? "nil")")
     }
 
     @Test func flatMemoryNeverHitsTheCap() {

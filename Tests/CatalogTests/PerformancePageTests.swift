@@ -39,19 +39,28 @@ import Testing
         PerformancePage(results: Self.results, pages: ["serial-queue": "01-queues-and-hopping/serial-queue.md"])
     }
 
-    @Test func everyPrimitiveHasAnAnchoredRowAndAFinding() {
+    @Test func everyPrimitiveHasAnAnchoredRowWithItsRatioOneWayRound() {
         let markdown = page.markdown
         for primitive in Self.results.primitives {
             #expect(markdown.contains("<a id=\"bench-\(primitive.id)\"></a>"))
         }
         #expect(markdown.contains("[`serial-queue`](01-queues-and-hopping/serial-queue.md)"))
-        #expect(
-            page.findings.contains {
-                $0.contains("`await actor.method()` costs about 2.00× as much as `queue.sync {}`")
-            })
-        #expect(page.findings.contains { $0.contains("`Mutex` is about 2.00× faster than `NSLock`") })
+        // Modern ÷ legacy everywhere: the actor row is 100 ÷ 50, the lock row 10 ÷ 20.
+        #expect(markdown.contains("`await actor.method()`: 100 ns (90 ns) | 2.00× |"))
+        #expect(markdown.contains("`Mutex`: 10 ns (9.0 ns) | 0.50× |"))
+        #expect(markdown.contains("below 1× the modern side is faster"))
+        #expect(!markdown.contains("× faster") && !markdown.contains("× as much"), "a ratio the other way round")
         #expect(markdown.contains("one child per job: stopped at 1000: skipped."))
         #expect(markdown.contains("2 cores"))
+    }
+
+    @Test func benchFindingsStateRatiosModernOverLegacyAndRepeatNoTableFigure() {
+        let findings = BenchFindings.sentences(from: Self.results)
+        #expect(findings.contains("An actor call from outside takes 2.00× the time of a queue.sync: both are cheap next to real work."))
+        #expect(findings.contains("An uncontended Mutex takes 0.50× the time of an NSLock."))
+        for figure in ["100 ns", "50 ns", "20 ns", "10 ns"] {
+            #expect(!findings.joined().contains(figure), "a table's figure in the findings: \(figure)")
+        }
     }
 
     @Test func everyChartIsWellFormedSVGAndLinkedFromThePage() throws {
@@ -80,7 +89,7 @@ import Testing
         try JSONEncoder().encode(Self.results).write(to: results)
         let files = try await GuideGenerator.files(recipes: [recipe], benchmarks: results)
         let recipePage = try #require(files["01-queues-and-hopping/serial-queue.md"])
-        #expect(recipePage.contains("## What its primitives cost"))
+        #expect(recipePage.contains("## What it costs"))
         #expect(recipePage.contains("(../performance.md#bench-sync-vs-actor)"))
         #expect(files["performance.md"] != nil)
         #expect(files["README.md"]?.contains("(performance.md)") == true)
@@ -97,7 +106,6 @@ import Testing
         let takeaways = BenchFindings.sentences(from: results)
         #expect(!takeaways.isEmpty)
         let page = PerformancePage(results: results, takeaways: takeaways, pages: [:])
-        #expect(page.findings.count >= results.primitives.count)
         #expect(page.markdown.contains(takeaways[0]))
         for (path, svg) in page.charts {
             #expect(XMLParser(data: Data(svg.utf8)).parse(), "\(path) is not well-formed XML")
@@ -105,11 +113,18 @@ import Testing
     }
 
     @Test func unitsReadAsAPersonWritesThem() {
-        #expect(PerformancePage.nanoseconds(1.25) == "1.2 ns" || PerformancePage.nanoseconds(1.25) == "1.3 ns")
-        #expect(PerformancePage.nanoseconds(51) == "51 ns")
-        #expect(PerformancePage.nanoseconds(80_000) == "80 µs")
-        #expect(PerformancePage.bytes(2.7e9) == "2.7 GB")
-        #expect(PerformancePage.bytes(1e9) == "1 GB")
-        #expect(PerformancePage.bytes(9e6) == "9 MB")
+        #expect(Format.nanoseconds(4.94) == "4.9 ns")
+        #expect(Format.nanoseconds(51) == "51 ns")
+        #expect(Format.nanoseconds(44_060) == "44 µs")
+        #expect(Format.nanoseconds(1_330) == "1.3 µs")
+        #expect(Format.seconds(1.404) == "1.40 s")
+        #expect(Format.seconds(12.4) == "12 s")
+        #expect(Format.bytes(2.7e9) == "2.7 GB")
+        #expect(Format.bytes(1e9) == "1 GB")
+        #expect(Format.bytes(9e6) == "9 MB")
+        #expect(Format.ratio(0.514) == "0.51×")
+        #expect(Format.ratio(94.2) == "94×")
+        #expect(Format.shortCount(1_000_000) == "1M")
+        #expect(Format.count(1_000_000) == "1,000,000")
     }
 }
