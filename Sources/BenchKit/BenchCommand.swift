@@ -88,7 +88,8 @@ public enum BenchCommand {
         }
         let url = options.output.map { URL(fileURLWithPath: $0) } ?? defaultRecipeRatiosOutput
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try (ratios.jsonData() + Data("\n".utf8)).write(to: url, options: .atomic)
         } catch {
             return fail("could not write \(url.path): \(error)", status: 1)

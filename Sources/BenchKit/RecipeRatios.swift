@@ -45,14 +45,17 @@ public struct RecipeRatios: Codable, Sendable, Equatable {
     ///
     /// Throws when a report can't be read, the runs differ in pace or runs per side, or a scenario
     /// is timed in one run and not in another.
-    public static func combine(_ reports: [Data], machine: BenchResults.Machine) throws(RecipeRatiosError) -> RecipeRatios {
+    public static func combine(
+        _ reports: [Data], machine: BenchResults.Machine
+    ) throws(RecipeRatiosError) -> RecipeRatios {
         guard reports.count >= 2 else { throw RecipeRatiosError(description: "needs at least two runs to compare") }
         var decoded: [CompareReport] = []
         for (index, data) in reports.enumerated() {
             do {
                 decoded.append(try JSONDecoder().decode(CompareReport.self, from: data))
             } catch {
-                throw RecipeRatiosError(description: "run \(index + 1) is not a `compare --all --json` report: \(error)")
+                throw RecipeRatiosError(
+                    description: "run \(index + 1) is not a `compare --all --json` report: \(error)")
             }
         }
         let first = decoded[0]
@@ -79,7 +82,8 @@ public struct RecipeRatios: Codable, Sendable, Equatable {
                 guard timed[0][key] != nil else { continue }
                 let times = timed.map { $0[key] }
                 guard times.allSatisfy({ $0 != nil }) else {
-                    throw RecipeRatiosError(description: "\(recipe.id) '\(scenario.name)' is timed in run 1 but not in every run")
+                    throw RecipeRatiosError(
+                        description: "\(recipe.id) '\(scenario.name)' is timed in run 1 but not in every run")
                 }
                 let pairs = times.compactMap { $0 }
                 rows.append(

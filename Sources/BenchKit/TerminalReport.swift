@@ -101,7 +101,8 @@ enum TerminalReport {
             results.primitives.first { $0.id == id }.map { ($0, Format.ratio($0.modern.medianNs / $0.legacy.medianNs)) }
         }
         if let (_, times) = ratio("sync-vs-actor") {
-            found.append("An actor call from outside takes \(times) the time of a queue.sync: both are cheap next to real work.")
+            found.append(
+                "An actor call from outside takes \(times) the time of a queue.sync: both are cheap next to real work.")
         }
         if let (_, times) = ratio("lock-uncontended") {
             found.append("An uncontended Mutex takes \(times) the time of an NSLock.")

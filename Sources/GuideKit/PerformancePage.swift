@@ -78,7 +78,9 @@ struct PerformancePage {
             "", "## Primitives", "",
             "Time per operation: the median of repeated batches, the fastest batch in brackets.", "",
         ]
-        page += ["![Primitives, legacy against modern: time per operation, lower is better](performance/primitives.svg)", ""]
+        page += [
+            "![Primitives, legacy against modern: time per operation, lower is better](performance/primitives.svg)", "",
+        ]
         page += ["| What | Legacy | Modern | Modern ÷ legacy | Shown in |", "|---|---|---|---|---|"]
         for primitive in results.primitives {
             let recipes = primitive.recipes.map { id in pages[id].map { "[`\(id)`](\($0))" } ?? "`\(id)`" }
@@ -97,7 +99,8 @@ struct PerformancePage {
                 "![Peak memory against the number of jobs, lower is better](performance/fan-out-memory.svg)", "",
             ]
             page.append(
-                "| Jobs | " + results.fanOut.series.map { "\($0.name) (\($0.side.rawValue))" }.joined(separator: " | ") + " |")
+                "| Jobs | " + results.fanOut.series.map { "\($0.name) (\($0.side.rawValue))" }.joined(separator: " | ")
+                    + " |")
             page.append("|---:|" + String(repeating: "---|", count: results.fanOut.series.count))
             for size in results.fanOut.sizes {
                 let cells = results.fanOut.series.map { series in
@@ -146,7 +149,8 @@ struct PerformancePage {
                 "| Jobs | Side | All done after | Peak threads (process) |", "|---|---|---|---|",
             ]
             for row in blocking.rows {
-                page.append("| \(row.name) | \(row.side.rawValue) | \(Format.seconds(row.seconds)) | \(row.peakThreads) |")
+                page.append(
+                    "| \(row.name) | \(row.side.rawValue) | \(Format.seconds(row.seconds)) | \(row.peakThreads) |")
             }
             page.append("")
         }

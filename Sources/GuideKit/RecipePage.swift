@@ -168,7 +168,8 @@ struct RecipePage {
             ? "; leave out the driver below `\(SourceFile.driverMarker)`" : ""
         var lines = [
             "**To copy this recipe:** \(files(recipe.modernPath, needs: recipe.modernNeeds, folder: "Modern"))"
-                + "\(drop). " + (recipe.sdkModule.map { sdk in
+                + "\(drop). "
+                + (recipe.sdkModule.map { sdk in
                     "It imports `\(sdk)`, which stands in for the SDK your app already has"
                         + " ([`Sources/\(sdk)`](\(Self.root)/Sources/\(sdk))), and compiles"
                 } ?? "It needs only the toolchain and compiles")

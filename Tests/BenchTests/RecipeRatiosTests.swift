@@ -6,12 +6,15 @@ import Testing
 /// `bench --recipe-ratios`: two `compare --all --json` runs become one row per timed scenario.
 @Suite struct RecipeRatiosTests {
     static let machine = BenchResults.Machine(
-        cores: 2, memoryBytes: 1, os: "Linux", toolchain: "Swift", configuration: "release", date: "2026-11-26T00:00:00Z",
+        cores: 2, memoryBytes: 1, os: "Linux", toolchain: "Swift", configuration: "release",
+        date: "2026-11-26T00:00:00Z",
         quick: false, seconds: 0)
 
     /// A `compare --json` report: `timed` maps "recipe/scenario" to (legacy, modern) median seconds;
     /// a scenario absent there is a demonstration (no measurement).
-    static func report(pace: String = "quick", runs: Int = 5, _ timed: [String: (Double, Double)], demo: String? = nil) -> Data {
+    static func report(
+        pace: String = "quick", runs: Int = 5, _ timed: [String: (Double, Double)], demo: String? = nil
+    ) -> Data {
         var recipes: [String: [[String: Any]]] = [:]
         for (key, times) in timed {
             let parts = key.split(separator: "/").map(String.init)
@@ -33,7 +36,8 @@ import Testing
 
     @Test func eachTimedScenarioGetsBothRunsRatiosAndTheirSpread() throws {
         let first = Self.report(["a/main": (0.010, 0.020), "b/main": (0.010, 0.005), "b/other": (0.1, 0.1)], demo: "c")
-        let second = Self.report(["a/main": (0.010, 0.030), "b/main": (0.010, 0.005), "b/other": (0.1, 0.1)], demo: "c")
+        let second = Self.report(
+            ["a/main": (0.010, 0.030), "b/main": (0.010, 0.005), "b/other": (0.1, 0.1)], demo: "c")
         let ratios = try RecipeRatios.combine([first, second], machine: Self.machine)
         #expect(ratios.rows.count == 3, "the demonstration has no row")
         #expect(ratios.pace == "quick" && ratios.runsPerSide == 5)
@@ -77,6 +81,8 @@ import Testing
         #expect(await BenchCommand.run(arguments: ["--recipe-ratios"] + runs + ["--output", output.path]) == 0)
         let written = try JSONDecoder().decode(RecipeRatios.self, from: Data(contentsOf: output))
         #expect(written.rows.map(\.ratios) == [[2, 2]])
-        #expect(await BenchCommand.run(arguments: ["--recipe-ratios", runs[0], folder.appendingPathComponent("none").path]) == 66)
+        #expect(
+            await BenchCommand.run(arguments: ["--recipe-ratios", runs[0], folder.appendingPathComponent("none").path])
+                == 66)
     }
 }

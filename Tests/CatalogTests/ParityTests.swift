@@ -1,4 +1,5 @@
 import Catalog
+import Foundation
 import RecipeKit
 import Testing
 
@@ -19,9 +20,15 @@ import Testing
         recipe.scenarios.map { Case(recipe: recipe, scenario: $0) }
     }
 
+    /// At most this many runs per scenario, from `PARITY_REPETITIONS`. CI's ThreadSanitizer step
+    /// sets 1: the sanitizer reports a race from one run's accesses, where an unsanitized run has to
+    /// repeat to see one (the repetitions and the fixed-order check run in CI's first step).
+    static let repetitionCap = ProcessInfo.processInfo.environment["PARITY_REPETITIONS"].flatMap(Int.init) ?? .max
+
     @Test(arguments: cases.filter { !$0.scenario.isDemo })
     func bothSidesAgree(_ testCase: Case) async {
-        let repetitions = testCase.scenario.rules.contains(where: \.allowsReordering) ? 10 : 3
+        let repetitions = min(
+            testCase.scenario.rules.contains(where: \.allowsReordering) ? 10 : 3, max(1, Self.repetitionCap))
         var firstLines: (legacy: [String], modern: [String])?
         for _ in 0..<repetitions {
             let (legacy, modern, verdict) = await testCase.scenario.judge(testCase.recipe, pace: .test)

@@ -1,7 +1,7 @@
 import BenchKit
 import Catalog
-import RecipeKit
 import Foundation
+import RecipeKit
 import Testing
 
 @testable import GuideKit
@@ -19,7 +19,8 @@ import Testing
         #expect(ratios.machine.configuration == "release")
         #expect(!ratios.rows.isEmpty)
         for row in ratios.rows {
-            #expect(row.ratios.count == 2 && row.legacySeconds.count == 2 && row.modernSeconds.count == 2, "\(row.recipe)")
+            #expect(
+                row.ratios.count == 2 && row.legacySeconds.count == 2 && row.modernSeconds.count == 2, "\(row.recipe)")
         }
     }
 
@@ -27,7 +28,9 @@ import Testing
         let ratios = try #require(Self.ratios)
         for row in ratios.rows {
             let recipe = try #require(Catalog.recipe(row.recipe), "no recipe \(row.recipe)")
-            #expect(recipe.scenarios.contains { $0.name == row.scenario }, "\(row.recipe) has no scenario '\(row.scenario)'")
+            #expect(
+                recipe.scenarios.contains { $0.name == row.scenario }, "\(row.recipe) has no scenario '\(row.scenario)'"
+            )
         }
     }
 
