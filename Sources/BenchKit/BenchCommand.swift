@@ -66,7 +66,8 @@ public enum BenchCommand {
         packageRoot.appendingPathComponent("Benchmarks/recipe-ratios.json")
     }
 
-    /// `--recipe-ratios`: reads the runs, combines them and writes the file; prints the slowest.
+    /// `--recipe-ratios`: reads the runs, combines them, writes the file and prints how many
+    /// scenarios it holds and how many of them need a reason on their page.
     static func combineRecipeRuns(_ options: BenchOptions) -> Int32 {
         func fail(_ message: String, status: Int32) -> Int32 {
             FileHandle.standardError.write(Data("bench: \(message)\n".utf8))

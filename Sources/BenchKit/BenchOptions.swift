@@ -80,8 +80,9 @@ public struct BenchOptions: Equatable, Sendable {
                            Measure nothing: combine two `compare --all --json` reports (release
                            builds, same --pace and --runs) into every recipe's modern ÷ legacy
                            ratio and the spread between the runs, written to
-                           Benchmarks/recipe-ratios.json (or --output FILE). Scripts/
-                           measure-recipe-ratios.sh makes the two runs and calls this.
+                           Benchmarks/recipe-ratios.json (or --output FILE).
+                           Scripts/measure-recipe-ratios.sh makes the two runs and calls this.
+                           The other options don't apply.
           -h, --help       Show this help.
 
         Progress goes to standard error. Exit status: 0 done, 64 usage error, 65 the runs can't be
