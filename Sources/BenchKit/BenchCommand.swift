@@ -95,7 +95,7 @@ public enum BenchCommand {
         } catch {
             return fail("could not write \(url.path): \(error)", status: 1)
         }
-        let slower = ratios.rows.filter { $0.ratio > RecipeRatios.slowerNeedsAReason }.count
+        let slower = ratios.rows.filter(\.needsAReason).count
         print(
             "\(ratios.rows.count) timed scenarios; modern more than \(Format.ratio(RecipeRatios.slowerNeedsAReason)) "
                 + "the legacy time in \(slower). Wrote \(url.path).")

@@ -34,6 +34,13 @@ public struct RecipeRatios: Codable, Sendable, Equatable {
             return (high - low) / ratio
         }
 
+        /// The mean of the runs' legacy and modern medians, in seconds.
+        public var meanLegacySeconds: Double { legacySeconds.reduce(0, +) / Double(max(legacySeconds.count, 1)) }
+        public var meanModernSeconds: Double { modernSeconds.reduce(0, +) / Double(max(modernSeconds.count, 1)) }
+
+        /// Modern is more than `slowerNeedsAReason` times slower: the recipe's page must say why.
+        public var needsAReason: Bool { ratio > RecipeRatios.slowerNeedsAReason }
+
         /// The shorter side's time, in seconds: below 5 ms a run is noisy.
         public var shortestSeconds: Double { (legacySeconds + modernSeconds).min() ?? 0 }
     }

@@ -168,7 +168,7 @@ struct PerformancePage {
     func everyRecipe(_ ratios: RecipeRatios) -> [String] {
         let long = ratios.rows.filter { $0.shortestSeconds >= 0.005 }
         let steady = long.filter { $0.spread <= 0.30 }.count
-        let slower = ratios.rows.filter { $0.ratio > RecipeRatios.slowerNeedsAReason }
+        let slower = ratios.rows.filter(\.needsAReason)
         var lines = [
             "## <a id=\"\(Self.everyRecipeAnchor)\"></a>Every recipe, modern ÷ legacy", "",
             "Each recipe's scenarios timed by `compare --all --runs \(ratios.runsPerSide) --pace \(ratios.pace) --json`"
@@ -192,14 +192,12 @@ struct PerformancePage {
         for row in ratios.bySlowestModern {
             let link = pages[row.recipe].map { "[`\(row.recipe)`](\($0))" } ?? "`\(row.recipe)`"
             let why =
-                row.ratio > RecipeRatios.slowerNeedsAReason
+                row.needsAReason
                 ? pages[row.recipe].map { " ([why](\($0)#what-it-costs))" } ?? "" : ""
-            let legacy = row.legacySeconds.reduce(0, +) / Double(row.legacySeconds.count)
-            let modern = row.modernSeconds.reduce(0, +) / Double(row.modernSeconds.count)
             let apart = "±\(Int((row.spread * 50).rounded())) %" + (row.shortestSeconds < 0.005 ? " *short*" : "")
             lines.append(
-                "| \(Format.ratio(row.ratio)) | \(link)\(why) | \(row.scenario) | \(Format.seconds(legacy)) "
-                    + "| \(Format.seconds(modern)) | \(apart) |")
+                "| \(Format.ratio(row.ratio)) | \(link)\(why) | \(row.scenario) | \(Format.seconds(row.meanLegacySeconds)) "
+                    + "| \(Format.seconds(row.meanModernSeconds)) | \(apart) |")
         }
         return lines + [""]
     }
@@ -228,7 +226,7 @@ struct PerformancePage {
             let second = !seen.insert(series.side).inserted
             return SVGChart.Series(
                 name: "\(series.name) (\(series.side.rawValue))",
-                color: series.side == .legacy ? SVGChart.legacy : SVGChart.modern, dashed: second,
+                color: Self.color(series.side), dashed: second,
                 points: series.points.map { (Double($0.n), memory ? Double($0.peakRSSBytes) : $0.nsPerJob) })
         }
         return SVGChart.logLog(
