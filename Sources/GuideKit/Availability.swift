@@ -65,10 +65,6 @@ public struct Availability: Equatable, Sendable, CustomStringConvertible {
             fallback: "`OSAllocatedUnfairLock<Int>` (iOS 16, macOS 13) instead of `Atomic`: one lock per update,"
                 + " still never blocking for long"),
         Requirement(
-            api: "named child tasks (`addTask(name:)`)",
-            spellings: ["addTask(name:", "addTaskUnlessCancelled(name:"], iOS: Version(18), macOS: Version(15),
-            fallback: "`addTask` without a name: the name only labels the task in a debugger"),
-        Requirement(
             api: "custom executors (`ExecutorJob`)", spellings: ["ExecutorJob"],
             iOS: Version(17), macOS: Version(14), fallback: nil),
         Requirement(
@@ -113,12 +109,19 @@ public struct Availability: Equatable, Sendable, CustomStringConvertible {
     public var sentence: String {
         var text = "**Needs** \(description)"
         if requirements.isEmpty { text += ": nothing newer than Swift concurrency itself." } else { text += "." }
-        let fallbacks = requirements.compactMap(\.fallback)
-        if iOS > Version(17) || macOS > Version(14), !fallbacks.isEmpty {
-            text += " For an older target: " + fallbacks.joined(separator: "; ") + "."
-        }
-        return text
+        return text + fallbackSentence
     }
+
+    /// " For an older target: …." when the minimum is above iOS 17 / macOS 14 and the newest API
+    /// has a fallback; "" otherwise.
+    public var fallbackSentence: String {
+        let fallbacks = requirements.compactMap(\.fallback)
+        guard iOS > Version(17) || macOS > Version(14), !fallbacks.isEmpty else { return "" }
+        return " For an older target: " + fallbacks.joined(separator: "; ") + "."
+    }
+
+    /// Whether code with this availability needs a newer OS than `other` on either platform.
+    public func needsMore(than other: Availability) -> Bool { iOS > other.iOS || macOS > other.macOS }
 
     /// Whether `code`, without its comments, uses `spelling` as a whole identifier (a spelling
     /// that ends in `(` or `:` only needs its start to be one).

@@ -26,11 +26,36 @@ public enum GuideGenerator {
     /// Every recipe's modern ÷ legacy time from two `compare` runs; read beside `benchmarkResults`.
     public static let recipeRatiosFile = "recipe-ratios.json"
 
-    /// What the Modern pattern of `recipe` needs, with the companion files its copy line names.
+    /// What the recommended Modern pattern of `recipe` needs: the first section of its file (the
+    /// imports and the main type, above the first `// MARK: - ` line), with the first section of
+    /// each companion file its copy line names.
+    ///
+    /// A side variant in a later section (a `Mutex` form, an older-OS fallback, a general helper)
+    /// states its own minimum (`variantAvailability(of:)`): computed over the whole file, one
+    /// `Mutex` variant put iOS 18 on pages whose recommended actor runs on iOS 13.
     public static func availability(of recipe: Recipe, root: URL = packageRoot) throws -> Availability {
-        let pattern = try SourceFile(recipe.modernPath, root: root).pattern
-        let companions = try recipe.modernNeeds.map { try SourceFile("Sources/Modern/\($0)", root: root).text }
-        return Availability(code: ([pattern] + companions).joined(separator: "\n"))
+        Availability(code: try recommendedCode(of: recipe, root: root))
+    }
+
+    /// Each later section of the Modern pattern that needs a newer OS than the recommended one:
+    /// its title and what it needs (the section with the recommended code it builds on).
+    public static func variantAvailability(of recipe: Recipe, root: URL = packageRoot) throws
+        -> [(title: String, availability: Availability)]
+    {
+        let recommendedCode = try recommendedCode(of: recipe, root: root)
+        let recommended = Availability(code: recommendedCode)
+        let sections = try SourceFile(recipe.modernPath, root: root).patternSections.dropFirst()
+        return sections.compactMap { section in
+            guard let title = section.title else { return nil }
+            let availability = Availability(code: recommendedCode + "\n" + section.code)
+            return availability.needsMore(than: recommended) ? (title, availability) : nil
+        }
+    }
+
+    private static func recommendedCode(of recipe: Recipe, root: URL) throws -> String {
+        let files = [recipe.modernPath] + recipe.modernNeeds.map { "Sources/Modern/\($0)" }
+        return try files.map { try SourceFile($0, root: root).patternSections.first?.code ?? "" }
+            .joined(separator: "\n")
     }
 
     /// Relative path below `Guide/` → file contents.
@@ -80,6 +105,7 @@ public enum GuideGenerator {
                 }
                 let page = RecipePage(
                     recipe: recipe, outcomes: outcomes, availability: try availability(of: recipe, root: root),
+                    variants: try variantAvailability(of: recipe, root: root),
                     legacy: try SourceFile(recipe.legacyPath, root: root),
                     modern: try SourceFile(recipe.modernPath, root: root),
                     references: references,

@@ -7,7 +7,11 @@
 /// the section's title, as `// MARK: - Title` lines cut them) and fit any window a listing fits.
 enum PatternBlocks {
     /// The blocks' lines; `root` is the link from the page to the package root.
-    static func markdown(_ legacy: SourceFile, _ modern: SourceFile, root: String) -> [String] {
+    /// `needs` gives, by section title, what a Modern section needs where that is more than the
+    /// recommended first section does; its block says so.
+    static func markdown(
+        _ legacy: SourceFile, _ modern: SourceFile, root: String, needs: [String: Availability] = [:]
+    ) -> [String] {
         let legacySections = legacy.patternSections
         let modernSections = modern.patternSections
         var lines: [String] = []
@@ -16,7 +20,8 @@ enum PatternBlocks {
             let right = index < modernSections.count ? modernSections[index] : nil
             if let title = heading(left?.title, right?.title) { lines += ["### \(title)", ""] }
             lines += block("Legacy", legacy, left?.code, first: index == 0, root: root)
-            lines += block("Modern", modern, right?.code, first: index == 0, root: root)
+            let modernNeeds = right?.title.flatMap { needs[$0] }.map { " · needs \($0.description)" } ?? ""
+            lines += block("Modern", modern, right?.code, first: index == 0, root: root, suffix: modernNeeds)
         }
         return lines
     }
@@ -31,11 +36,11 @@ enum PatternBlocks {
     }
 
     private static func block(
-        _ side: String, _ file: SourceFile, _ code: String?, first: Bool, root: String
+        _ side: String, _ file: SourceFile, _ code: String?, first: Bool, root: String, suffix: String = ""
     )
         -> [String]
     {
-        let label = first ? "**\(side)** ([`\(file.path)`](\(root)/\(file.path)))" : "**\(side)**"
+        let label = (first ? "**\(side)** ([`\(file.path)`](\(root)/\(file.path)))" : "**\(side)**") + suffix
         guard let code, !code.isEmpty else { return [label + ": *(nothing here on this side)*", ""] }
         return [label, "", "```swift", code, "```", ""]
     }

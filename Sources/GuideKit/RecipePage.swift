@@ -6,8 +6,10 @@ struct RecipePage {
     let recipe: Recipe
     /// Both sides' outcome of each scenario, run at test pace.
     let outcomes: [(scenario: Scenario, legacy: Outcome, modern: Outcome)]
-    /// The oldest iOS and macOS the Modern pattern runs on.
+    /// The oldest iOS and macOS the recommended Modern pattern (its first section) runs on.
     let availability: Availability
+    /// The later sections of the Modern pattern that need a newer OS, with what they need.
+    var variants: [(title: String, availability: Availability)] = []
     let legacy: SourceFile
     let modern: SourceFile
     let references: CrossReferences
@@ -105,7 +107,11 @@ struct RecipePage {
     /// the command that runs it.
     private var opening: [String] {
         var lines = ["**Replace** \(IndexPage.replace(recipe))", ""]
-        lines.append("- **Needs** \(availability.description)")
+        var needs = "- **Needs** \(availability.description)"
+        if !variants.isEmpty {
+            needs += "; " + variants.map { "“\($0.title)”: \($0.availability.description)" }.joined(separator: "; ")
+        }
+        lines.append(needs)
         if let pitfall = recipe.pitfalls.first { lines.append("- **Watch out:** \(linked(pitfall))") }
         lines.append(
             "- **Run it:** `swift run compare \(recipe.id)` · both files side by side: "
@@ -125,7 +131,9 @@ struct RecipePage {
         var lines = ["## Legacy and Modern, section by section", ""]
         if let summary = legacy.summary(of: typeName) { lines += ["**Legacy.** \(summary)", ""] }
         if let summary = modern.summary(of: typeName) { lines += ["**Modern.** \(summary)", ""] }
-        lines += PatternBlocks.markdown(legacy, modern, root: Self.root)
+        lines += PatternBlocks.markdown(
+            legacy, modern, root: Self.root,
+            needs: Dictionary(variants.map { ($0.title, $0.availability) }, uniquingKeysWith: { first, _ in first }))
         lines += copyLine
         if legacy.driver != nil || modern.driver != nil {
             lines += [
@@ -179,6 +187,13 @@ struct RecipePage {
             availability.sentence,
             "",
         ]
+        for variant in variants {
+            lines += [
+                "The section “\(variant.title)” needs \(variant.availability.description)."
+                    + variant.availability.fallbackSentence,
+                "",
+            ]
+        }
         if let note = recipe.appTargetNote { lines += [linked(note), ""] }
         lines += [
             "The legacy side, to compare with your code: "

@@ -22,6 +22,33 @@ import Testing
         }
     }
 
+    /// A side variant in a later section (here `readers-writer-barrier`'s `Mutex` form) does not
+    /// raise what the recommended pattern needs; its block and the copy line say what it needs.
+    @Test(arguments: Catalog.recipes.map(\.id))
+    func everyVariantThatNeedsANewerOSSaysSo(_ id: String) throws {
+        let recipe = try #require(Catalog.recipe(id))
+        let path = "Guide/\(recipe.chapter.slug)/\(recipe.id).md"
+        let page = try String(contentsOf: GuideGenerator.packageRoot.appendingPathComponent(path), encoding: .utf8)
+        let recommended = try GuideGenerator.availability(of: recipe)
+        for variant in try GuideGenerator.variantAvailability(of: recipe) {
+            #expect(variant.availability.needsMore(than: recommended))
+            #expect(
+                page.contains("The section “\(variant.title)” needs \(variant.availability.description)."),
+                "\(path): the copy line does not say what “\(variant.title)” needs")
+            #expect(
+                page.contains("**Modern** · needs \(variant.availability.description)"),
+                "\(path): the Modern block of “\(variant.title)” does not say what it needs")
+        }
+    }
+
+    @Test func aMutexVariantInALaterSectionLeavesTheRecommendedActorAtTheBaseline() throws {
+        let recipe = try #require(Catalog.recipe("readers-writer-barrier"))
+        let recommended = try GuideGenerator.availability(of: recipe)
+        #expect(recommended.iOS == Availability.baseline.iOS && recommended.macOS == Availability.baseline.macOS)
+        let variants = try GuideGenerator.variantAvailability(of: recipe)
+        #expect(variants.contains { $0.availability.requirements.map(\.api) == ["`Mutex`"] })
+    }
+
     @Test func aPatternWithOnlyConcurrencyNeedsTheBaseline() {
         let availability = Availability(code: "actor Store {\n    func load() async -> Int { 1 }\n}")
         #expect(availability.description == "iOS 13, macOS 10.15")
@@ -69,7 +96,6 @@ import Testing
         "task executors (`withTaskExecutorPreference`)": ("_Concurrency", "public protocol TaskExecutor :"),
         "`Mutex`": ("Synchronization", "public struct Mutex<"),
         "`Atomic`": ("Synchronization", "public struct Atomic<"),
-        "named child tasks (`addTask(name:)`)": ("_Concurrency", "public mutating func addTask(name:"),
         "custom executors (`ExecutorJob`)": ("_Concurrency", "@frozen public struct ExecutorJob"),
         "`withDiscardingTaskGroup`": ("_Concurrency", "public func withDiscardingTaskGroup<"),
         "clocks and `Duration`": ("_Concurrency", "public protocol Clock<Duration>"),
@@ -91,6 +117,23 @@ import Testing
             "no @available above \(declaration.line)")
         #expect(available.contains("macOS \(Self.written(requirement.macOS))"), "\(api): \(available)")
         #expect(available.contains("iOS \(Self.written(requirement.iOS))"), "\(api): \(available)")
+    }
+
+    /// APIs the table leaves out on purpose because the toolchain's interface makes them no newer
+    /// than Swift concurrency itself (`@_alwaysEmitIntoClient` at iOS 13): naming a child task
+    /// (iOS 18 is only the overload that also takes `executorPreference:`) and a `Task`.
+    static let baselineDeclarations: [(module: String, line: String)] = [
+        ("_Concurrency", "public mutating func addTask(name: Swift.String?, priority:"),
+        ("_Concurrency", "public init(name: Swift.String? = nil, priority:"),
+    ]
+
+    @Test(arguments: baselineDeclarations.indices)
+    func apisLeftOutOfTheTableAreAtTheBaselineInTheInterface(_ index: Int) throws {
+        let declaration = Self.baselineDeclarations[index]
+        let lines = try Self.interface(declaration.module).split(separator: "\n", omittingEmptySubsequences: false)
+        let index = try #require(lines.firstIndex { $0.contains(declaration.line) }, "\(declaration.line) not found")
+        let available = try #require(lines[max(0, index - 6)..<index].last { $0.contains("@available(macOS ") })
+        #expect(available.contains("macOS 10.15") && available.contains("iOS 13.0"), "\(declaration.line): \(available)")
     }
 
     /// "15.0" for 15, "15.4" for 15.4: how an interface writes a version.

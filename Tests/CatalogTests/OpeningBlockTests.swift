@@ -14,7 +14,12 @@ import Testing
         let page = try String(contentsOf: GuideGenerator.packageRoot.appendingPathComponent(path), encoding: .utf8)
         let availability = try GuideGenerator.availability(of: recipe)
         let replace = try #require(page.range(of: "\n**Replace** "), "\(path) has no Replace line")
-        let needs = try #require(page.range(of: "\n- **Needs** \(availability.description)\n"), "\(path): no Needs")
+        let needs = try #require(page.range(of: "\n- **Needs** \(availability.description)"), "\(path): no Needs")
+        let variants = try GuideGenerator.variantAvailability(of: recipe)
+        let needsLine = page[needs.upperBound...].prefix { $0 != "\n" }
+        #expect(
+            needsLine == variants.map { "; “\($0.title)”: \($0.availability.description)" }.joined(),
+            "\(path): the Needs line names the sections that need more, and only those")
         let run = try #require(page.range(of: "\n- **Run it:** `swift run compare \(recipe.id)`"), "\(path): no Run it")
         let changes = try #require(page.range(of: "\n## What changed and why\n"), "\(path): no What changed")
         let code = try #require(page.range(of: "\n```swift\n"), "\(path): no listing")
