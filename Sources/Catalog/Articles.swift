@@ -37,6 +37,17 @@ public enum Articles {
         NoteProse(markdown: path(of: id).flatMap { texts[$0] } ?? "")
     }
 
+    /// The folder of the articles that are whole pages of their own, not a recipe's or a note's
+    /// prose (`Pages/model.md`: "How Swift concurrency thinks").
+    public static let pagesFolder = "Pages"
+
+    /// The text of page article `name` (`model`), without its final newline; empty if missing.
+    public static func page(_ name: String) -> String {
+        var text = texts["\(pagesFolder)/\(name).md"] ?? ""
+        while text.last == "\n" { text.removeLast() }
+        return text
+    }
+
     /// The introduction of the chapter whose folder is `folder`, without its final newline.
     public static func introduction(_ folder: String) -> String {
         var text = texts["\(folder)/\(introductionName)"] ?? ""

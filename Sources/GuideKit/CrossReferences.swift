@@ -10,10 +10,17 @@ struct CrossReferences {
     /// Every recipe and note with a page: id → chapter slug.
     let pages: [String: String]
 
-    init(recipes: [Recipe], notes: [GuideNote] = []) {
+    /// The ids of the rows of the rules page (`Guide/rules.md`).
+    let rules: Set<String>
+
+    init(recipes: [Recipe], notes: [GuideNote] = [], rules: [String] = []) {
         pages = Dictionary(
             uniqueKeysWithValues: recipes.map { ($0.id, $0.chapter.slug) } + notes.map { ($0.id, $0.chapter.slug) })
+        self.rules = Set(rules)
     }
+
+    /// The link target prose writes for a row of the rules page: `[…](rule:task-in-actor-needs-self)`.
+    static let ruleScheme = "](rule:"
 
     /// `markdown` with each backticked recipe id that has a page made a link. `from` is the chapter
     /// slug of the page being written (`nil` for `Guide/README.md`); `self` is the id of that page,
@@ -31,7 +38,23 @@ struct CrossReferences {
             return "[`\(word)`](\(path))"
         }
         unknown += found
-        return linked
+        return linkRules(linked, from: chapter, unknown: &unknown)
+    }
+
+    /// `[text](rule:<id>)` made a link to the row of the rules page; an id with no row is unknown.
+    func linkRules(_ markdown: String, from chapter: String?, unknown: inout [String]) -> String {
+        guard markdown.contains(Self.ruleScheme) else { return markdown }
+        var result = ""
+        var rest = markdown[...]
+        while let start = rest.range(of: Self.ruleScheme) {
+            result += rest[..<start.lowerBound]
+            let afterScheme = rest[start.upperBound...]
+            let id = afterScheme.prefix { $0 != ")" }
+            if !rules.contains(String(id)) { unknown.append("rule:\(id)") }
+            result += "](\(chapter == nil ? "" : "../")\(RulesPage.path)#\(id)"
+            rest = afterScheme[id.endIndex...]
+        }
+        return result + rest
     }
 
     /// Kebab-case with at least one hyphen: `actor-reentrancy`, not `async` or `--full`.

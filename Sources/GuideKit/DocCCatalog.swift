@@ -64,7 +64,8 @@ public enum DocCCatalog {
                     options: .regularExpression)
                 page +=
                     "\n## Topics\n\n### Chapters\n\n" + chapters.map { "- <doc:\($0)>" }.joined(separator: "\n")
-                    + "\n\n### About the numbers and the texts\n\n- <doc:performance>\n- <doc:errata>\n\n"
+                    + "\n\n### The model and its rules\n\n- <doc:model>\n- <doc:rules>\n"
+                    + "\n### About the numbers and the texts\n\n- <doc:performance>\n- <doc:errata>\n\n"
                     + DocCAPIPages.topics(for: index)
                 files["\(name).md"] = page
             } else if path.hasSuffix("/README.md") {

@@ -75,9 +75,11 @@ public enum GuideGenerator {
         var unknown: [(page: String, ids: [String])] = []
         // Pages may link to any recipe of the catalog, also when only some are written (in tests).
         let ids = Set(recipes.map(\.id) + notes.map(\.id))
+        let rules = try Rule.all(root: root)
         let references = CrossReferences(
             recipes: recipes + Catalog.recipes.filter { !ids.contains($0.id) },
-            notes: notes + Catalog.notes.filter { !ids.contains($0.id) })
+            notes: notes + Catalog.notes.filter { !ids.contains($0.id) },
+            rules: rules.map(\.id))
         let chapters = Array(Set(recipes.map(\.chapter) + notes.map(\.chapter))).sorted()
         // Every scenario's outcome, for the pages' output; demonstrations run several at a time.
         let cases = recipes.flatMap { recipe in recipe.scenarios.map { (recipe: recipe, scenario: $0) } }
@@ -129,6 +131,16 @@ public enum GuideGenerator {
         let errata = ErrataPage(chapters: byChapter, references: references)
         files[ErrataPage.path] = errata.markdown
         if !errata.unknownIDs.isEmpty { unknown.append((ErrataPage.path, errata.unknownIDs)) }
+        var ruleTexts: [String: String] = [:]
+        for rule in rules {
+            ruleTexts[rule.path] = try String(contentsOf: root.appendingPathComponent(rule.path), encoding: .utf8)
+        }
+        let rulesPage = RulesPage(rules: rules, texts: ruleTexts, references: references)
+        files[RulesPage.path] = rulesPage.markdown
+        if !rulesPage.unknownIDs.isEmpty { unknown.append((RulesPage.path, rulesPage.unknownIDs)) }
+        let model = ModelPage(references: references)
+        files[ModelPage.path] = model.markdown
+        if !model.unknownIDs.isEmpty { unknown.append((ModelPage.path, model.unknownIDs)) }
         if let results {
             let performance = PerformancePage(
                 results: results, takeaways: BenchFindings.sentences(from: results),

@@ -28,6 +28,12 @@ struct IndexPage {
                 + " run any of them with `swift run compare <id>`.",
             "",
         ]
+        page += [
+            "New to the model? [\(ModelPage.title)](\(ModelPage.path)), in two screens; and"
+                + " [the rules, checked](\(RulesPage.path)): every rule this guide states about where code runs and"
+                + " what the compiler accepts, each with the program the test suite compiles and runs.",
+            "",
+        ]
         if hasPerformancePage {
             page += [
                 "Will it be slower? [What each primitive costs](performance.md): an actor call, a `Mutex`, a task"

@@ -29,12 +29,21 @@ import Testing
     func everyArticleBelongsToAnEntryAndHasOnlyKnownHeadings(_ path: String) throws {
         let name = (path as NSString).lastPathComponent
         guard name != Articles.introductionName else { return }
+        // A page of its own (the model page): free Markdown, checked by the guide's links.
+        guard !path.hasPrefix(Articles.pagesFolder + "/") else { return }
         let id = String(name.dropLast(".md".count))
         #expect(Self.ids.contains(id), "\(path) belongs to no recipe or note")
         let text = try #require(Articles.texts[path])
         let problems =
             Catalog.recipe(id) != nil ? RecipeProse(markdown: text).problems : NoteProse(markdown: text).problems
         #expect(problems.isEmpty, "\(path): \(problems.joined(separator: "; "))")
+    }
+
+    /// Each page article is a page the guide writes: `Pages/model.md` → `Guide/model.md`.
+    @Test func everyPageArticleIsAGuidePage() {
+        let pages = Articles.texts.keys.filter { $0.hasPrefix(Articles.pagesFolder + "/") }
+        #expect(pages.sorted() == ["Pages/model.md"], "a page article the guide does not write")
+        #expect(Articles.page("model").contains("## 1. "))
     }
 
     @Test func anUnknownHeadingTextOutsideASectionAndATwiceGivenHeadingAreProblems() {
