@@ -1359,7 +1359,7 @@ public enum FindYourCode {
                         recipes: ["main-queue-ui-update", "background-then-main"]),
                     Use(
                         "not sure where a task's body, or the functions it awaits, will run",
-                        "`Task {}` inherits the caller's actor, `Task.detached` none, `Task.immediate` starts on the caller; a `@MainActor` function runs on main whoever awaits it",
+                        "`Task {}` keeps its creator's global actor (an actor's only if it captures `self`), `Task.detached` none; awaited `@MainActor` code runs on main",
                         recipes: ["where-does-it-run"]),
                 ]),
             APIIndexEntry(
@@ -1398,16 +1398,16 @@ public enum FindYourCode {
                 ["@MainActor"],
                 uses: [
                     Use(
-                        "a `@MainActor` type that still hands closures to Dispatch (`global().async`, `notify(queue: .global())`, `setEventHandler`)",
-                        "a `@Sendable` closure, or an awaited `@concurrent` function instead of the hop: a plain closure written there is inferred `@MainActor`, and traps when it runs off main",
+                        "a `@MainActor` type that still hands closures to Dispatch (`notify(queue: .global())`, `DispatchWorkItem`, `setEventHandler`, `DispatchIO` handlers)",
+                        "mark those closures `@Sendable`, or await a `@concurrent` function instead: they are inferred `@MainActor` and trap off main (`async` closures are `@Sendable`: a compile error)",
                         recipes: ["isolation-inference-trap"]),
                     Use(
                         "an Xcode 26 app target (default `MainActor` isolation) whose Dispatch source handlers or SDK completion handlers run on another queue",
                         "handlers formed in `nonisolated` code or marked `@Sendable`, reaching the main actor by a stream, an `await` or a hop; `MainActor.assumeIsolated` only on a queue that is provably main",
                         recipes: ["callback-isolation-trap"]),
                     Use(
-                        "a `@MainActor` type (any type of an Xcode 26 app target) conforming to an SDK's delegate protocol that the SDK calls on its own queue: \"crosses into main actor-isolated code\", or in an app target a plain conformance inferred `@MainActor SDKDelegate`, which compiles and runs main-actor code off main",
-                        "`nonisolated` witnesses that hop to the main actor; `extension Model: @MainActor SDKDelegate` only where the SDK calls on the main queue; `@preconcurrency` only turns the race into a trap",
+                        "a `@MainActor` type (any type of an Xcode 26 app target) conforming to an SDK's delegate protocol that the SDK calls on its own queue: \"crosses into main actor-isolated code\"",
+                        "`nonisolated` witnesses that hop to the main actor; an isolated conformance only where the SDK calls on main and the protocol isn't `Sendable`",
                         recipes: ["delegate-conformance-isolation"]),
                 ]),
             APIIndexEntry(

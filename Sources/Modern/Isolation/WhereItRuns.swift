@@ -3,12 +3,14 @@
 /// Under `NonisolatedNonsendingByDefault` (Swift 6.2, on in new Xcode 26 app
 /// targets) a plain `nonisolated async` function runs on its caller's actor,
 /// and only `@concurrent` leaves it for the global executor. `Task {}`
-/// inherits the actor it is created on; `Task.detached` inherits nothing, but
-/// a `@MainActor` method it awaits still runs on the main actor: the compiler
-/// hops there, where GCD code had to call `main.async` by hand.
-/// `Task.immediate` runs its body on the caller before it returns, up to the
-/// first suspension. `#isolation` names the actor that runs the code (`nil`:
-/// the global executor's pool); no thread check answers that on Linux.
+/// keeps its creator's global actor (an actor instance's only when the closure
+/// captures `self`); `Task.detached` keeps nothing, but a `@MainActor` method
+/// it awaits still runs on the main actor: the compiler hops there, where GCD
+/// code had to call `main.async` by hand. `Task.immediate` runs its body on
+/// the caller before it returns, up to the first suspension. `#isolation`
+/// names the actor that runs the code (`nil`: nonisolated, the global
+/// executor's pool unless a task executor preference moves it); no thread
+/// check answers that on Linux.
 public nonisolated enum WhereItRuns {
     /// "main", the type of the actor the caller is isolated to, or
     /// "background" for none.
