@@ -61,7 +61,11 @@ enum SpeedupBenchmark {
                         }
                     }
                 },
-                { await Modern.ParallelLoop.rowChecksums(pixels: pixels, width: side) },
+                {
+                    // The row's label: one child per core, not the recipe's default of eight.
+                    await Modern.ParallelLoop.rowChecksums(
+                        pixels: pixels, width: side, chunks: Modern.ParallelLoop.coreCount)
+                },
                 { await Modern.ParallelLoop.rowChecksumsOneChildPerRow(pixels: pixels, width: side) },
             ],
             check: { precondition($0 == expected, "a parallel blur disagreed with the loop") })

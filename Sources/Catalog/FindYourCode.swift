@@ -500,7 +500,7 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "a parallel loop",
-                        "a task group over chunks, one child per core",
+                        "a task group over chunks, several per core so uneven iterations even out",
                         recipes: ["concurrent-perform", "parallel-min-max"]),
                     Use(
                         "starting a batch of downloads",

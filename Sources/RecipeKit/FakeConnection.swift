@@ -6,7 +6,8 @@ import Foundation
 /// its own, as a connection's run-loop thread would. `cancel()` stops the
 /// deliveries (the first call logs `connection cancelled`; later calls do nothing). With
 /// `pauseAfter`, delivery stops after that chunk until `resume()`, so a test can cancel at a known
-/// point. The delivery thread signals that it has ended as its last act.
+/// point. With `failAfter`, the connection fails after that chunk ("did fail" with `Failure`)
+/// instead of finishing. The delivery thread signals that it has ended as its last act.
 public final class FakeConnection: Sendable {
     private struct State {
         var started = false
@@ -16,17 +17,28 @@ public final class FakeConnection: Sendable {
         var events: [String] = []
     }
 
+    /// The error a connection made with `failAfter` fails with.
+    public struct Failure: Error, CustomStringConvertible {
+        public init() {}
+        public var description: String { "the connection was reset" }
+    }
+
     private let chunks: [Data]
     private let pauseAfter: Int?
+    private let failAfter: Int?
     private let log: @Sendable (String) -> Void
     private let state = Locked(State())
     private let pausedSignal = DispatchSemaphore(value: 0)
     private let proceed = DispatchSemaphore(value: 0)
     private let endedSignal = DispatchSemaphore(value: 0)
 
-    public init(chunks: [Data], pauseAfter: Int? = nil, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        chunks: [Data], pauseAfter: Int? = nil, failAfter: Int? = nil,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.chunks = chunks
         self.pauseAfter = pauseAfter
+        self.failAfter = failAfter
         self.log = log
     }
 
@@ -35,7 +47,8 @@ public final class FakeConnection: Sendable {
         (1...count).map { Data(repeating: UInt8($0), count: size) }
     }
 
-    /// What happened, in order: `started`, `chunk N`, `finished`, `cancelled after chunk N`.
+    /// What happened, in order: `started`, `chunk N`, `finished`, `failed after chunk N`,
+    /// `cancelled after chunk N`.
     public var events: [String] { state.withLock { $0.events } }
 
     public var isCancelled: Bool { state.withLock { $0.cancelled } }
@@ -44,7 +57,10 @@ public final class FakeConnection: Sendable {
     public var deliveryThreadID: Int32? { state.withLock { $0.threadID } }
 
     /// Starts delivering on a thread of its own.
-    public func start(didReceive: @escaping @Sendable (Data) -> Void, didFinish: @escaping @Sendable () -> Void) {
+    public func start(
+        didReceive: @escaping @Sendable (Data) -> Void, didFinish: @escaping @Sendable () -> Void,
+        didFail: @escaping @Sendable (any Error) -> Void = { _ in }
+    ) {
         state.withLock {
             $0.started = true
             $0.events.append("started")
@@ -55,7 +71,7 @@ public final class FakeConnection: Sendable {
             let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")
             let tid = link?.split(separator: "/").last.flatMap { Int32($0) }
             state.withLock { $0.threadID = tid }
-            for chunk in chunks {
+            for chunk in chunks.prefix(failAfter ?? chunks.count) {
                 // Checked and counted at once, so no chunk is recorded after a cancel (a delivery
                 // already under way may still reach the delegate, as with a real connection).
                 let number: Int? = state.withLock {
@@ -71,12 +87,15 @@ public final class FakeConnection: Sendable {
                     proceed.wait()
                 }
             }
+            let failAfter = failAfter
             let finished = state.withLock {
                 guard !$0.cancelled else { return false }
-                $0.events.append("finished")
+                $0.events.append(failAfter.map { "failed after chunk \($0)" } ?? "finished")
                 return true
             }
-            if finished { didFinish() }
+            if finished {
+                if failAfter == nil { didFinish() } else { didFail(Failure()) }
+            }
             endedSignal.signal()
         }
         thread.start()

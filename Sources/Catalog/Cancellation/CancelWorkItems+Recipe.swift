@@ -15,11 +15,15 @@ extension Recipe {
         apis: [
             APIMapping(
                 "DispatchWorkItem(flags: .inheritQoS) (dispatch_block_create)",
-                "`Task {}` (inherits priority and actor)"
+                "`Task {}` made in a `@MainActor` function: on the main actor, at the creating task's priority"
             ),
             APIMapping(
                 "DispatchWorkItem.cancel (dispatch_block_cancel)",
                 "`task.cancel()`, and the body checks `Task.isCancelled` first"
+            ),
+            APIMapping(
+                "DispatchWorkItem.cancel on every queued item when the screen goes away",
+                "`withTaskCancellationHandler` around the awaits: the caller's cancel cancels every task"
             ),
             APIMapping("DispatchWorkItem.isCancelled", "`Task.isCancelled`"),
             APIMapping(

@@ -23,6 +23,9 @@ extension Recipe {
                 "`withTaskCancellationHandler`: `onCancel` cancels the connection and finishes the stream"
             ),
             APIMapping("Operation.isCancelled in the delegate methods", "`Task.checkCancellation()` after the loop"),
+            APIMapping(
+                "NSURLConnection delegate's connection:didFailWithError: finishing the operation",
+                "`finish(throwing:)` on an `AsyncThrowingStream`: the loop throws the error"),
         ],
         prose: Articles.recipe("cancellable-fetch-operation"),
         replaces: [.operation, .operationCancel, .operationInternals, .callbackNetworking],
@@ -56,6 +59,22 @@ extension Recipe {
                     await CancellableFetchDriver.runModern(connection, cancelAfter: 2, log: context.log)
                 }
             ),
+            Scenario(
+                "connection fails after chunk 2",
+                rules: [.exact],
+                legacy: { context in
+                    let connection = FakeConnection(
+                        chunks: FakeConnection.chunks(5, size: 8), failAfter: 2, log: context.log)
+                    await onOwnThread {
+                        CancellableFetchDriver.runLegacy(connection, cancelAfter: nil, log: context.log)
+                    }
+                },
+                modern: { context in
+                    let connection = FakeConnection(
+                        chunks: FakeConnection.chunks(5, size: 8), failAfter: 2, log: context.log)
+                    await CancellableFetchDriver.runModern(connection, cancelAfter: nil, log: context.log)
+                }
+            ),
         ]
     )
 }
@@ -79,7 +98,11 @@ enum CancellableFetchDriver {
             connection.resume()
         }
         operation.waitUntilFinished()
-        log(result(operation.data))
+        if let error = operation.error {
+            log(result(.failure(error)))
+        } else {
+            log(result(operation.data.map { .success($0) }))
+        }
         connection.waitUntilEnded()
     }
 
@@ -97,12 +120,20 @@ enum CancellableFetchDriver {
             fetch.cancel()
             connection.resume()
         }
-        log(result(try? await fetch.value))
+        switch await fetch.result {
+        case .success(let data): log(result(.success(data)))
+        case .failure(is CancellationError): log(result(nil))
+        case .failure(let error): log(result(.failure(error)))
+        }
         await connection.ended()
     }
 
-    static func result(_ data: Data?) -> String {
-        guard let data else { return "finished: cancelled, no data" }
-        return "finished: \(data.count) bytes"
+    /// The result line: the body's size, the connection's error, or (`nil`) cancelled.
+    static func result(_ outcome: Result<Data, any Error>?) -> String {
+        switch outcome {
+        case .success(let data): "finished: \(data.count) bytes"
+        case .failure(let error): "finished: failed, \(error), no data"
+        case nil: "finished: cancelled, no data"
+        }
     }
 }

@@ -14,7 +14,7 @@ extension Recipe {
             APIMapping(
                 "DispatchGroup enter/leave",
                 "a continuation bridge (`withCheckedContinuation`), then a task-group child"),
-            APIMapping("DispatchGroup.notify(queue:)", "code after `await withDiscardingTaskGroup`"),
+            APIMapping("DispatchGroup.notify(queue:)", "code after `await withTaskGroup(of: Void.self)`"),
             APIMapping(
                 "NSURLConnection",
                 "an `async throws` wrapper over the callback (`withCheckedThrowingContinuation`); `URLSession.data(for:)`"
@@ -59,7 +59,7 @@ extension Recipe {
                 legacy: { context in
                     let fetcher = Legacy.GroupedCallbacks.Fetcher(
                         responses: GroupedCallbacksFixture.responses,
-                        latency: context.pace(.milliseconds(200))
+                        latency: GroupedCallbacksFixture.latency(context.pace(.milliseconds(200)))
                     )
                     let url = GroupedCallbacksFixture.urls[0]
                     await withCheckedContinuation { done in
@@ -72,7 +72,7 @@ extension Recipe {
                 modern: { context in
                     let fetcher = Modern.GroupedCallbacks.Fetcher(
                         responses: GroupedCallbacksFixture.responses,
-                        latency: context.pace(.milliseconds(200))
+                        latency: GroupedCallbacksFixture.latency(context.pace(.milliseconds(200)))
                     )
                     let url = GroupedCallbacksFixture.urls[0]
                     let data = try await fetcher.send(url)
@@ -91,12 +91,17 @@ enum GroupedCallbacksFixture {
         urls[0]: Data(#"{"items":[]}"#.utf8),
         urls[1]: Data(repeating: 0xFF, count: 64),
     ]
+
+    /// A pace's delay as the fakes take it (whole nanoseconds).
+    static func latency(_ delay: Duration) -> DispatchTimeInterval {
+        .nanoseconds(Int(delay / .nanoseconds(1)))
+    }
 }
 
 private func runLegacySaveAndFetch(_ context: RunContext, _ urls: [URL]) async {
     let fetcher = Legacy.GroupedCallbacks.Fetcher(
         responses: GroupedCallbacksFixture.responses,
-        latency: context.pace(.milliseconds(200))
+        latency: GroupedCallbacksFixture.latency(context.pace(.milliseconds(200)))
     )
     await withCheckedContinuation { done in
         Legacy.GroupedCallbacks.saveAndFetch(
@@ -111,7 +116,7 @@ private func runLegacySaveAndFetch(_ context: RunContext, _ urls: [URL]) async {
 private func runModernSaveAndFetch(_ context: RunContext, _ urls: [URL]) async {
     let fetcher = Modern.GroupedCallbacks.Fetcher(
         responses: GroupedCallbacksFixture.responses,
-        latency: context.pace(.milliseconds(200))
+        latency: GroupedCallbacksFixture.latency(context.pace(.milliseconds(200)))
     )
     await Modern.GroupedCallbacks.saveAndFetch(
         urls,

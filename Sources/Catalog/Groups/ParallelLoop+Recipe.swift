@@ -9,11 +9,14 @@ private let imagePixels = SplitMix64.numbers(count: imageWidth * imageWidth, upT
 private let sequentialChecksums = Legacy.ParallelLoop.sequentialRowChecksums(pixels: imagePixels, width: imageWidth)
 
 /// Records the checksums as a short, order-sensitive digest, and whether they match the loop.
-private func record(_ checksums: [UInt64], in context: RunContext) {
+private func record(
+    _ checksums: [UInt64], matching sequential: [UInt64] = sequentialChecksums, in context: RunContext
+) {
     let digest = checksums.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ $1) &* 1_099_511_628_211 }
     let hex = "0x" + String(digest, radix: 16)
-    let matches = checksums == sequentialChecksums
-    context.log("\(checksums.count) row checksums, digest \(hex)")
+    let matches = checksums == sequential
+    let what = sequential == sequentialChecksums ? "row checksums" : "results"
+    context.log("\(checksums.count) \(what), digest \(hex)")
     context.log(matches ? "equal to the sequential loop" : "different from the sequential loop")
     context.record("digest", hex)
     context.record("equalToSequentialLoop", matches)
@@ -57,10 +60,59 @@ private final class IterationTally: Sendable {
     }
 }
 
+/// How many iterations the uneven loops run: the first half take ten times as long as the rest.
+private let unevenCount = 64
+
+/// One uneven iteration: a deterministic xorshift walk, ten times as long in the first half.
+private func unevenWork(_ iteration: Int) -> UInt64 {
+    var x = UInt64(iteration) &+ 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<(iteration < unevenCount / 2 ? 100_000 : 10_000) {
+        x ^= x << 13
+        x ^= x >> 7
+        x ^= x << 17
+    }
+    return x
+}
+
+/// What the sequential loop computes, computed once, when the uneven scenario first runs.
+private let unevenSequential = (0..<unevenCount).map(unevenWork)
+
+/// The uneven loop's results, one slot per iteration; safe to write from many threads.
+private final class UnevenResults: Sendable {
+    private let slots = Locked([UInt64](repeating: 0, count: unevenCount))
+
+    func run(_ iteration: Int) {
+        let result = unevenWork(iteration)
+        slots.withLock { $0[iteration] = result }
+    }
+
+    func report(in context: RunContext) {
+        record(slots.withLock { $0 }, matching: unevenSequential, in: context)
+    }
+}
+
+private func legacyUneven(_ context: RunContext) async {
+    let results = UnevenResults()
+    await withCheckedContinuation { done in
+        Legacy.ParallelLoop.perform(iterations: unevenCount, body: results.run) { done.resume() }
+    }
+    results.report(in: context)
+}
+
 private func legacyIterations(_ context: RunContext) async {
     let tally = IterationTally()
     await withCheckedContinuation { done in
         Legacy.ParallelLoop.perform(iterations: iterationCount, body: { tally.ran($0) }) { done.resume() }
+    }
+    tally.report(in: context)
+}
+
+private func legacyIterationsOneBlockEach(_ context: RunContext) async {
+    let tally = IterationTally()
+    await withCheckedContinuation { done in
+        Legacy.ParallelLoop.performOneBlockPerIteration(iterations: iterationCount, body: { tally.ran($0) }) {
+            done.resume()
+        }
     }
     tally.report(in: context)
 }
@@ -85,7 +137,10 @@ extension Recipe {
         apis: [
             APIMapping(
                 "DispatchQueue.concurrentPerform (dispatch_apply)",
-                "`withTaskGroup` / `withDiscardingTaskGroup` with one child per chunk, about one chunk per core"),
+                "`withTaskGroup(of:)` with one child per chunk, eight chunks per core"),
+            APIMapping(
+                "dispatch_apply handing out one index at a time from a shared counter",
+                "one child per core taking indices from an `Atomic<Int>`"),
             APIMapping("DispatchQueue.global(qos:)", "a `@concurrent` async function"),
         ],
         prose: Articles.recipe("concurrent-perform"),
@@ -103,7 +158,7 @@ extension Recipe {
             Scenario(
                 "one child per iteration",
                 rules: [.exact, .invariant(["iterations", "everyIndexOnce"])],
-                legacy: legacyIterations,
+                legacy: legacyIterationsOneBlockEach,
                 modern: { context in
                     let tally = IterationTally()
                     await Modern.ParallelLoop.performOneChildPerIteration(iterations: iterationCount) { tally.ran($0) }
@@ -121,11 +176,38 @@ extension Recipe {
             Scenario(
                 "checksums, one child per row",
                 rules: [.exact, .invariant(["digest", "equalToSequentialLoop"])],
-                legacy: legacyChecksums,
+                legacy: { context in
+                    let checksums = await withCheckedContinuation { done in
+                        Legacy.ParallelLoop.rowChecksumsOneBlockPerRow(pixels: imagePixels, width: imageWidth) {
+                            done.resume(returning: $0)
+                        }
+                    }
+                    record(checksums, in: context)
+                },
                 modern: { context in
                     let checksums = await Modern.ParallelLoop.rowChecksumsOneChildPerRow(
                         pixels: imagePixels, width: imageWidth)
                     record(checksums, in: context)
+                }
+            ),
+            Scenario(
+                "uneven iterations",
+                rules: [.exact, .invariant(["digest", "equalToSequentialLoop"])],
+                legacy: legacyUneven,
+                modern: { context in
+                    let results = UnevenResults()
+                    await Modern.ParallelLoop.perform(iterations: unevenCount, body: results.run)
+                    results.report(in: context)
+                }
+            ),
+            Scenario(
+                "uneven iterations, taking indices",
+                rules: [.exact, .invariant(["digest", "equalToSequentialLoop"])],
+                legacy: legacyUneven,
+                modern: { context in
+                    let results = UnevenResults()
+                    await Modern.ParallelLoop.performTakingIndices(iterations: unevenCount, body: results.run)
+                    results.report(in: context)
                 }
             ),
         ]

@@ -9,9 +9,10 @@ import Foundation
 /// chunks its delegate receives, and finishes when the connection says it
 /// has finished. `cancel()` cancels the connection too and finishes at once,
 /// so the queue and whoever waits aren't left waiting for events that will
-/// never come. A cancel can arrive while the last event is being delivered,
-/// so `finish` lets only its first caller through, and the data is set by the
-/// same call that finishes: a cancelled fetch delivers no data.
+/// never come. A failed connection finishes it too, with `error` set. A cancel
+/// can arrive while the last event is being delivered, so `finish` lets only
+/// its first caller through, and the data is set by the same call that
+/// finishes: a cancelled or failed fetch delivers no data.
 public final class CancellableFetch: Operation, @unchecked Sendable {
     // `@unchecked Sendable`: the `var`s are only read and written holding
     // `lock`; the `let`s are immutable.
@@ -21,6 +22,7 @@ public final class CancellableFetch: Operation, @unchecked Sendable {
     private var finishClaimed = false
     private var buffer = Data()
     private var result: Data?
+    private var failure: (any Error)?
     private let connection: Connection
     private let log: @Sendable (String) -> Void
 
@@ -32,8 +34,12 @@ public final class CancellableFetch: Operation, @unchecked Sendable {
         super.init()
     }
 
-    /// The whole body, once the connection has finished; nil if cancelled.
+    /// The whole body, once the connection has finished; nil if cancelled
+    /// or failed.
     public var data: Data? { lock.withLock { result } }
+
+    /// The connection's error, if it failed before it finished.
+    public var error: (any Error)? { lock.withLock { failure } }
 
     public override var isAsynchronous: Bool { true }
     public override var isExecuting: Bool { lock.withLock { executing } }
@@ -54,7 +60,8 @@ public final class CancellableFetch: Operation, @unchecked Sendable {
         }
         connection.start(
             { [self] chunk in connection(didReceive: chunk) },
-            { [self] in connectionDidFinishLoading() })
+            { [self] in connectionDidFinishLoading() },
+            { [self] error in connection(didFailWithError: error) })
     }
 
     public override func cancel() {
@@ -78,17 +85,24 @@ extension CancellableFetch {
         let body = lock.withLock { buffer }
         finish(with: body)  // does nothing if a cancel finished it first
     }
+
+    private func connection(didFailWithError error: any Error) {
+        guard !isCancelled else { return }  // `cancel()` finishes it
+        finish(with: nil, error: error)
+    }
 }
 
 // MARK: - Finishing exactly once
 
 extension CancellableFetch {
-    /// Sets `data` and marks the operation finished: only the first call.
-    private func finish(with body: Data?) {
+    /// Sets `data` (or `error`) and marks the operation finished: only the
+    /// first call.
+    private func finish(with body: Data?, error: (any Error)? = nil) {
         let first = lock.withLock {
             guard !finishClaimed else { return false }
             finishClaimed = true
             result = body
+            failure = error
             return true
         }
         guard first else { return }
@@ -108,12 +122,14 @@ extension CancellableFetch {
 
 extension CancellableFetch {
     /// A delegate-driven connection: `start` calls back later, on another
-    /// thread, with each chunk and then once when done; `cancel` stops it.
+    /// thread, with each chunk, then once when done or once when it failed;
+    /// `cancel` stops it.
     public struct Connection: Sendable {
         public let start:
             @Sendable (
                 _ didReceive: @escaping @Sendable (Data) -> Void,
-                _ didFinish: @escaping @Sendable () -> Void
+                _ didFinish: @escaping @Sendable () -> Void,
+                _ didFail: @escaping @Sendable (any Error) -> Void
             ) -> Void
         public let cancel: @Sendable () -> Void
 
@@ -121,7 +137,8 @@ extension CancellableFetch {
             start:
                 @escaping @Sendable (
                     _ didReceive: @escaping @Sendable (Data) -> Void,
-                    _ didFinish: @escaping @Sendable () -> Void
+                    _ didFinish: @escaping @Sendable () -> Void,
+                    _ didFail: @escaping @Sendable (any Error) -> Void
                 ) -> Void,
             cancel: @escaping @Sendable () -> Void
         ) {

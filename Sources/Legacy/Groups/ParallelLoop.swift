@@ -91,6 +91,46 @@ extension ParallelLoop {
 // MARK: - Driver (the page's output; not part of the pattern)
 
 extension ParallelLoop {
+    /// The naive version: one block per iteration on a global queue, joined
+    /// by a group; `completion` runs on a global queue after the last.
+    public static func performOneBlockPerIteration(
+        iterations: Int,
+        body: @escaping @Sendable (Int) -> Void,
+        completion: @escaping @Sendable () -> Void
+    ) {
+        let group = DispatchGroup()
+        for iteration in 0..<iterations {
+            DispatchQueue.global().async(group: group) { body(iteration) }
+        }
+        group.notify(queue: .global(), execute: completion)
+    }
+
+    /// The naive version: one block per row, each writing its own slot.
+    public static func rowChecksumsOneBlockPerRow(
+        pixels: [UInt8],
+        width: Int,
+        completion: @escaping @Sendable ([UInt64]) -> Void
+    ) {
+        let height = pixels.count / width
+        let buffer = UnsafeMutableBufferPointer<UInt64>.allocate(
+            capacity: height)
+        buffer.initialize(repeating: 0)
+        // As in `rowChecksums`: block `y` writes slot `y` only, and the
+        // buffer is read (then freed) only once the group is done.
+        nonisolated(unsafe) let slots = buffer
+        let group = DispatchGroup()
+        for y in 0..<height {
+            DispatchQueue.global(qos: .userInitiated).async(group: group) {
+                slots[y] = rowChecksum(row: y, pixels: pixels, width: width)
+            }
+        }
+        group.notify(queue: .global(qos: .userInitiated)) {
+            let checksums = Array(slots)
+            slots.deallocate()
+            completion(checksums)
+        }
+    }
+
     /// The same checksums from a plain loop on the caller's thread: the
     /// reference result.
     public static func sequentialRowChecksums(

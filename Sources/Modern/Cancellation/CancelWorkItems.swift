@@ -8,14 +8,20 @@ import Foundation
 /// value, and a task that returned early counts as not added. The tasks are
 /// made on the main actor, so none can start until this function suspends
 /// (at its first `await`): the cancels come first, as they did on the
-/// suspended queue. A task that has started is cancelled the same way: it
-/// goes on until it checks (see the last section).
+/// suspended queue. They are unstructured tasks, because only a `Task` handle
+/// can be cancelled one by one (a task group cancels all its children or
+/// none), so the caller's own cancellation does not reach them by itself:
+/// `withTaskCancellationHandler` passes it on. A task that has started is
+/// cancelled the same way: it goes on until it checks (see the last section).
 public nonisolated enum CancelWorkItems {
-    /// An async download: the data, or nil on failure.
-    public typealias Download = @Sendable (_ address: String) async -> Data?
+    /// An async download: the data, or nil on failure. `@concurrent`: it runs
+    /// off the main actor that the tasks calling it are isolated to.
+    public typealias Download =
+        @concurrent @Sendable (_ address: String) async -> Data?
 
     /// Each address three times; the tasks at `cancelling` (from the fourth
-    /// on) are cancelled. Returns the number of photos added.
+    /// on) are cancelled, and all of them if the caller is. Returns the number
+    /// of photos added.
     @MainActor
     public static func downloadPhotos(
         addresses: [String],
@@ -24,28 +30,28 @@ public nonisolated enum CancelWorkItems {
         log: @escaping @Sendable (String) -> Void
     ) async -> Int {
         let addresses = addresses + addresses + addresses
-        var tasks: [Task<Bool, Never>] = []
-        for (index, address) in addresses.enumerated() {
-            tasks.append(
-                Task {
-                    // A cancelled task still runs: leave before any work.
-                    guard !Task.isCancelled else { return false }
-                    guard await download(address) != nil else {
-                        return false
-                    }
-                    log("photo \(index) added")
-                    return true
-                })
+        let tasks = addresses.enumerated().map { index, address in
+            Task {
+                // A cancelled task still runs: leave before any work.
+                guard !Task.isCancelled else { return false }
+                guard await download(address) != nil else { return false }
+                log("photo \(index) added")
+                return true
+            }
         }
         for index in tasks.indices.dropFirst(3)
         where cancelling.contains(index) {
             tasks[index].cancel()  // none has started: the main actor is busy
         }
-        var added = 0
-        for task in tasks where await task.value {
-            added += 1
+        return await withTaskCancellationHandler {
+            var added = 0
+            for task in tasks where await task.value {
+                added += 1
+            }
+            return added
+        } onCancel: {
+            for task in tasks { task.cancel() }  // the caller was cancelled
         }
-        return added
     }
 }
 

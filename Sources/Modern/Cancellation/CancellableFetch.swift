@@ -1,32 +1,35 @@
 import Foundation
 
 /// A cancellable network-style fetch: an `async` function that turns the
-/// connection's delegate events into an `AsyncStream` and consumes it.
+/// connection's delegate events into an `AsyncThrowingStream` and consumes it.
 ///
-/// The delegate calls become `yield` (a chunk) and `finish()` (done), and
-/// the function collects the chunks with `for await`. The loop runs inside
-/// `withTaskCancellationHandler`: when the task that awaits the fetch is
-/// cancelled, `onCancel` runs at once, on the cancelling thread (or as soon as
-/// the handler is installed, if the task was cancelled before), and cancels
-/// the connection, so the network stops as soon as the work does. It also
-/// finishes the stream, so the loop ends, and `Task.checkCancellation()` turns
-/// that end into a `CancellationError`: a cancelled fetch returns no partial
-/// data. There is no state to keep and nothing to finish: the function
-/// returns or throws exactly once.
+/// The delegate calls become `yield` (a chunk), `finish()` (done) and
+/// `finish(throwing:)` (failed), and the function collects the chunks with
+/// `for try await`, so a failure ends the loop by throwing the connection's
+/// error. The loop runs inside `withTaskCancellationHandler`: when the task
+/// that awaits the fetch is cancelled, `onCancel` runs at once, on the
+/// cancelling thread (or as soon as the handler is installed, if the task was
+/// cancelled before), and cancels the connection, so the network stops as
+/// soon as the work does. It also finishes the stream, so the loop ends, and
+/// `Task.checkCancellation()` turns that end into a `CancellationError`: a
+/// cancelled fetch returns no partial data. There is no state to keep and
+/// nothing to finish: the function returns or throws exactly once.
 public nonisolated enum CancellableFetch {
-    /// The whole body, once the connection has finished. Throws
-    /// `CancellationError` if the task is cancelled first.
+    /// The whole body, once the connection has finished. Throws the
+    /// connection's error if it fails, and `CancellationError` if the task is
+    /// cancelled first.
     public static func data(
         from connection: Connection,
         log: @escaping @Sendable (String) -> Void
     ) async throws -> Data {
-        let (chunks, events) = AsyncStream.makeStream(of: Data.self)
+        let (chunks, events) = AsyncThrowingStream.makeStream(of: Data.self)
         connection.start(
             { chunk in events.yield(chunk) },
-            { events.finish() })
+            { events.finish() },
+            { error in events.finish(throwing: error) })
         return try await withTaskCancellationHandler {
             var body = Data()
-            for await chunk in chunks {
+            for try await chunk in chunks {
                 body.append(chunk)
                 log("received \(chunk.count) bytes")
             }
@@ -43,8 +46,9 @@ public nonisolated enum CancellableFetch {
 // MARK: - The connection's delegate events
 
 // No delegate methods: the closures handed to `start` are the delegate, and
-// they only feed the stream (`yield`, `finish()`), from the connection's
-// thread. Chunks that come after a cancel are dropped by the finished stream.
+// they only feed the stream (`yield`, `finish()`, `finish(throwing:)`), from
+// the connection's thread. Events that come after a cancel are dropped by the
+// finished stream.
 
 // MARK: - Finishing exactly once
 
@@ -57,12 +61,14 @@ public nonisolated enum CancellableFetch {
 
 extension CancellableFetch {
     /// A delegate-driven connection: `start` calls back later, on another
-    /// thread, with each chunk and then once when done; `cancel` stops it.
+    /// thread, with each chunk, then once when done or once when it failed;
+    /// `cancel` stops it.
     public nonisolated struct Connection: Sendable {
         public let start:
             @Sendable (
                 _ didReceive: @escaping @Sendable (Data) -> Void,
-                _ didFinish: @escaping @Sendable () -> Void
+                _ didFinish: @escaping @Sendable () -> Void,
+                _ didFail: @escaping @Sendable (any Error) -> Void
             ) -> Void
         public let cancel: @Sendable () -> Void
 
@@ -70,7 +76,8 @@ extension CancellableFetch {
             start:
                 @escaping @Sendable (
                     _ didReceive: @escaping @Sendable (Data) -> Void,
-                    _ didFinish: @escaping @Sendable () -> Void
+                    _ didFinish: @escaping @Sendable () -> Void,
+                    _ didFail: @escaping @Sendable (any Error) -> Void
                 ) -> Void,
             cancel: @escaping @Sendable () -> Void
         ) {

@@ -53,12 +53,24 @@ public nonisolated struct SocketListener: Sendable {
     /// Stops accepting; `connections` finishes once the socket is closed.
     public func stop() { source.cancel() }
 
-    /// An accepted connection that owns its descriptor: one left unread in the
-    /// stream's buffer when the consumer leaves closes when the stream goes.
+    /// An accepted connection that owns its descriptor and closes it when it
+    /// is released: one left unread in the stream's buffer when the consumer
+    /// leaves closes when the stream goes.
     public final class Connection: Sendable {
+        /// Borrowed from the connection: valid only while it is alive, and
+        /// Swift may release an object right after its last use, before the
+        /// end of the scope. Use it inside `withExtendedLifetime(connection)
+        /// { … }`, or keep a descriptor of your own from
+        /// `duplicateFileDescriptor()`.
         public let fileDescriptor: Int32
 
         init(fileDescriptor: Int32) { self.fileDescriptor = fileDescriptor }
+
+        /// A new descriptor for the same socket (`dup`) that the caller owns
+        /// and closes, or hands to `FileHandle(fileDescriptor:
+        /// closeOnDealloc: true)` or a source; the connection still closes
+        /// its own. -1 if `dup` failed (`errno` says why).
+        public func duplicateFileDescriptor() -> Int32 { dup(fileDescriptor) }
 
         deinit { close(fileDescriptor) }
     }

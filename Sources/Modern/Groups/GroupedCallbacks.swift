@@ -69,9 +69,11 @@ extension GroupedCallbacks {
         }
 
         private let responses: [URL: Data]
-        private let latency: Duration
+        private let latency: DispatchTimeInterval
 
-        public init(responses: [URL: Data], latency: Duration = .zero) {
+        public init(
+            responses: [URL: Data], latency: DispatchTimeInterval = .seconds(0)
+        ) {
             self.responses = responses
             self.latency = latency
         }
@@ -80,12 +82,8 @@ extension GroupedCallbacks {
             _ url: URL,
             completion: @escaping @Sendable (Data?, (any Error)?) -> Void
         ) {
-            let (seconds, attoseconds) = latency.components
-            let nanoseconds =
-                Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            DispatchQueue.global().asyncAfter(
-                deadline: .now() + .nanoseconds(nanoseconds)
-            ) { [responses] in
+            DispatchQueue.global().asyncAfter(deadline: .now() + latency) {
+                [responses] in
                 if let data = responses[url] {
                     completion(data, nil)
                 } else {
@@ -107,7 +105,7 @@ nonisolated extension GroupedCallbacks {
         fetcher: Fetcher,
         log: @escaping @Sendable (String) -> Void
     ) async {
-        await withDiscardingTaskGroup { group in
+        await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 await context.perform {
                     log("handler: context saved")

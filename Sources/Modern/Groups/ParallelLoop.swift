@@ -1,31 +1,38 @@
 import Foundation
+import Synchronization
 
-/// A loop whose iterations run in parallel: a task group with one child per
-/// chunk of iterations.
+/// A loop whose iterations run in parallel: a task group with several
+/// children per core, each running one chunk of iterations.
 ///
-/// A child task is cheap but not free (a few microseconds to create, schedule
-/// and collect), so one child per iteration costs more than a small iteration's
-/// work. Splitting the range into about as many chunks as there are cores gives
-/// each core one long-running child, which is what `concurrentPerform` does
-/// internally. Children return their results instead of writing into shared
-/// memory, so no buffer, lock or `nonisolated(unsafe)` is needed. The naive
-/// versions, one child per iteration or per row, are here too, for `compare` to
-/// time.
+/// A child task is cheap but not free (about a microsecond to create,
+/// schedule and collect), so one child per iteration costs more than a small
+/// iteration's work, and the iterations go in chunks. One chunk per core is
+/// too few: when iterations take different times (an expensive row, a core
+/// taken by another process), the core with the slowest chunk ends up working
+/// alone. With eight chunks per core, the pool's threads take the children one
+/// after another, so a core that is done early takes another chunk. Children
+/// return their results instead of writing into shared memory, so no buffer,
+/// lock or `nonisolated(unsafe)` is needed.
 public nonisolated enum ParallelLoop {
-    /// How many chunks to cut a loop into: one per core. Read once, because on
-    /// Linux `activeProcessorCount` reads cgroup files on every call, which
-    /// costs about 20 µs.
+    /// How many cores there are. Read once, because on Linux
+    /// `activeProcessorCount` reads cgroup files on every call, which costs
+    /// about 20 µs.
     public static let coreCount = ProcessInfo.processInfo.activeProcessorCount
+
+    /// How many chunks to cut a loop into by default: eight per core, enough
+    /// to even out iterations of different lengths, few enough that the
+    /// children cost little next to the work.
+    public static let chunkCount = 8 * coreCount
 
     /// Runs `body` once for each of `0..<iterations`, in `chunks` child tasks,
     /// and returns when all have run.
     @concurrent
     public static func perform(
         iterations: Int,
-        chunks: Int = ParallelLoop.coreCount,
+        chunks: Int = ParallelLoop.chunkCount,
         body: @escaping @Sendable (Int) -> Void
     ) async {
-        await withDiscardingTaskGroup { group in
+        await withTaskGroup(of: Void.self) { group in
             for range in chunkRanges(count: iterations, chunks: chunks) {
                 group.addTask {
                     for iteration in range { body(iteration) }
@@ -52,14 +59,14 @@ public nonisolated enum ParallelLoop {
 
 nonisolated extension ParallelLoop {
     /// The checksum of every row of a grayscale image, in row order; one child
-    /// per chunk of rows.
+    /// per chunk of rows, eight chunks per core.
     ///
     /// `pixels` holds the rows one after another, `width` bytes each.
     @concurrent
     public static func rowChecksums(
         pixels: [UInt8],
         width: Int,
-        chunks: Int = ParallelLoop.coreCount
+        chunks: Int = ParallelLoop.chunkCount
     ) async -> [UInt64] {
         let height = pixels.count / width
         return await withTaskGroup(
@@ -110,6 +117,46 @@ nonisolated extension ParallelLoop {
             checksum += UInt64(blurred) * UInt64(x + 1)
         }
         return checksum
+    }
+}
+
+// MARK: - Or one child per core, taking indices from one counter
+
+nonisolated extension ParallelLoop {
+    /// Runs `body` once for each of `0..<iterations` in one child per core;
+    /// each child takes the next index from one shared counter until none is
+    /// left.
+    ///
+    /// This is how `dispatch_apply` hands out its indices, so the load is
+    /// balanced down to the last iteration, with no chunk size to choose.
+    /// `Atomic` needs iOS 18 / macOS 15; the chunked `perform` does as well on
+    /// the loops here.
+    @concurrent
+    public static func performTakingIndices(
+        iterations: Int,
+        body: @escaping @Sendable (Int) -> Void
+    ) async {
+        let next = NextIndex()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<min(coreCount, iterations) {
+                group.addTask {
+                    while true {
+                        let iteration = next.take()
+                        guard iteration < iterations else { return }
+                        body(iteration)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The counter the children share: each `take()` returns a new index.
+    final class NextIndex: Sendable {
+        private let value = Atomic(0)
+
+        func take() -> Int {
+            value.wrappingAdd(1, ordering: .relaxed).oldValue
+        }
     }
 }
 

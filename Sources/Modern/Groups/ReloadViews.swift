@@ -2,10 +2,11 @@
 ///
 /// The notification is simply the code after the work. On the main actor three
 /// reloads in a row need no group at all; concurrent work goes into a task
-/// group, and the line after `await withDiscardingTaskGroup { … }` runs only
-/// when every child has finished. A task group cannot be unbalanced, so the
-/// failure modes of `enter()`/`leave()` move to the places where callback code
-/// is bridged with a continuation: resuming twice traps, never resuming hangs.
+/// group, and the line after `await withTaskGroup(of: Void.self) { … }` runs
+/// only when every child has finished. A task group cannot be unbalanced, so
+/// the failure modes of `enter()`/`leave()` move to the places where callback
+/// code is bridged with a continuation: resuming twice traps, never resuming
+/// hangs.
 public nonisolated enum ReloadViews {
     static let views = [
         "reloadTableView", "reloadScrollView", "reloadImageView",
@@ -27,7 +28,7 @@ public nonisolated enum ReloadViews {
     public static func reloadInBackground(
         log: @escaping @Sendable (String) -> Void
     ) async {
-        await withDiscardingTaskGroup { group in
+        await withTaskGroup(of: Void.self) { group in
             for view in views {
                 group.addTask { log(view) }
             }

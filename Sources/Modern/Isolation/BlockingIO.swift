@@ -12,8 +12,11 @@ import Synchronization
 /// task on `BlockingIOExecutor`'s threads instead: the call still looks like
 /// ordinary async code to the caller, is awaited, and is skipped if the
 /// caller was cancelled before its turn. `run` is `@concurrent`, so it leaves
-/// the caller's actor: a preference never moves actor-isolated code, and a
-/// main-actor closure would block the main thread.
+/// the caller's actor: a preference moves nonisolated code and default
+/// actors, never the main actor or an actor with an executor of its own, and
+/// a main-actor closure would block the main thread. The preference covers the
+/// blocking call only, so no other actor the caller awaits lands on the I/O
+/// thread.
 public nonisolated struct BlockingIO: Sendable {
     public let executor: BlockingIOExecutor
 
@@ -40,11 +43,13 @@ public nonisolated struct BlockingIO: Sendable {
 
 /// A `TaskExecutor` that runs jobs, in FIFO order, on threads it owns.
 ///
-/// A task that prefers it runs its nonisolated code here: each job is a piece
-/// of the task between two suspensions. The threads block while they wait for
-/// jobs and while a job blocks; that is what they are for, and no task on the
-/// cooperative pool waits for them. One thread is a serial queue's
-/// equivalent; give it more for calls that may overlap.
+/// A task that prefers it runs its nonisolated code here, and the methods of
+/// default actors it awaits: each job is a piece of the task between two
+/// suspensions. The threads block while they wait for jobs and while a job
+/// blocks; that is what they are for, and no task on the cooperative pool
+/// waits for them. One thread is a serial queue's equivalent; give it more
+/// for calls that may overlap. The jobs run first in, first out, at the
+/// threads' default quality of service, whatever the waiting task's priority.
 public nonisolated final class BlockingIOExecutor: TaskExecutor {
     private struct State {
         var jobs: [UnownedJob] = []  // FIFO

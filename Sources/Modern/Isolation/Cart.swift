@@ -10,7 +10,9 @@ import Observation
 /// when the observer is ready for the next one, on the closure's actor. So a
 /// reader that suspends, or changes made in a row without a suspension between
 /// them, see only the latest value. That is what a UI wants; an observer that
-/// must see every value needs a stream fed by the model instead.
+/// must see every value needs a stream fed by the model instead. The loop
+/// never ends by itself: it waits for the next change until its task is
+/// cancelled, and its closure keeps the cart alive until then.
 @MainActor
 @Observable
 public final class Cart {
@@ -21,6 +23,18 @@ public final class Cart {
     /// The count now, then after each change, until the loop ends.
     public var counts: Observations<Int, Never> {
         Observations { self.count }
+    }
+
+    /// Calls `handler` with the count now, then after each change, until the
+    /// returned task is cancelled: cancel it where `removeObserver` was
+    /// called. Until then the task keeps the cart alive.
+    public func observe(
+        _ handler: @escaping @MainActor (Int) -> Void
+    ) -> Task<Void, Never> {
+        let counts = counts
+        return Task {
+            for await count in counts { handler(count) }
+        }
     }
 }
 

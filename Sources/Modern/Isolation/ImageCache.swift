@@ -38,13 +38,18 @@ public final class ImageCache {
 ///
 /// The handlers are formed in a `nonisolated` function: they only yield and
 /// finish, on the source's queue, so there is no isolation to check there.
-/// Cancelling the source finishes the stream.
+/// Cancelling the source finishes the stream, and the stream's end (its
+/// consumer left the loop, or its task was cancelled) cancels the source.
 public nonisolated func events(
     of source: DispatchSourceUserDataAdd
 ) -> AsyncStream<UInt> {
-    AsyncStream { continuation in
+    // `any DispatchSourceUserDataAdd` is not `Sendable`; the class behind it
+    // is, and `onTermination` (a `@Sendable` closure) must capture it.
+    let cancellable = source as! DispatchSource
+    return AsyncStream { continuation in
         source.setEventHandler { continuation.yield(source.data) }
         source.setCancelHandler { continuation.finish() }
+        continuation.onTermination = { _ in cancellable.cancel() }
         source.activate()
     }
 }

@@ -32,11 +32,14 @@ public nonisolated enum ChunkedOperation {
     }
 
     /// The outcome, as both sides log it once the work has returned.
+    /// `cancelled` is the flag of the task that ran the work, read there: the
+    /// code that formats the line may run in another task, with a flag of its
+    /// own.
     public static func summary(
-        _ name: String, processed: Int, of chunks: Int = 100
+        _ name: String, processed: Int, of chunks: Int = 100, cancelled: Bool
     ) -> String {
         "\(name) - processed \(processed) of \(chunks) chunks, "
-            + "cancelled: \(Task.isCancelled)"
+            + "cancelled: \(cancelled)"
     }
 }
 
@@ -52,15 +55,15 @@ nonisolated extension ChunkedOperation {
         log: @escaping @Sendable (String) -> Void,
         afterChunk: @escaping @Sendable (String, Int) async -> Void
     ) async {
-        var results: [(name: String, processed: Int)] = []
+        var results: [(name: String, processed: Int, cancelled: Bool)] = []
         for name in names {
             let processed = await process(name, log: log) {
                 await afterChunk(name, $0)
             }
-            results.append((name, processed))
+            results.append((name, processed, Task.isCancelled))
         }
-        for (name, processed) in results {
-            log(summary(name, processed: processed))
+        for (name, processed, cancelled) in results {
+            log(summary(name, processed: processed, cancelled: cancelled))
         }
     }
 }
@@ -81,7 +84,7 @@ nonisolated extension ChunkedOperation {
                 pause.finish()
                 for await _ in resumed {}
             }
-            log(summary("A", processed: processed))
+            log(summary("A", processed: processed, cancelled: Task.isCancelled))
         }
         for await _ in paused {}
         task.cancel()

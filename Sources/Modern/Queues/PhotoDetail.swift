@@ -9,7 +9,10 @@ import Foundation
 /// and so leaves the main actor while it runs (without the attribute, under
 /// `NonisolatedNonsendingByDefault`, a plain `async` function would run on its
 /// caller's actor: main). Back from the `await`, the task is on main again and
-/// updates the UI. There is no hop to write, and no way to forget it.
+/// updates the UI. There is no hop to write, and no way to forget it. A cancel
+/// does not stop a load that ignores it, so the task checks after the `await`
+/// and leaves the UI alone; a newer call cancels the load before it, so the
+/// last request wins, not the slowest.
 @MainActor
 public final class PhotoDetail {
     /// The overlay on screen, once there is one.
@@ -18,6 +21,7 @@ public final class PhotoDetail {
     private let load: @Sendable (URL) async throws -> Data
     private let log: @Sendable (String) -> Void
     private let show: @MainActor @Sendable (Data) -> Void
+    private var loading: Task<Void, Never>?
 
     /// `load` fetches the image's bytes; `show` puts the overlay on screen.
     public init(
@@ -30,13 +34,16 @@ public final class PhotoDetail {
         self.show = show
     }
 
-    /// Starts loading and returns at once. Keep the task to cancel it when the
-    /// view goes away, or to await it.
+    /// Starts loading, cancels the load started before, and returns at once.
+    /// Cancel the task when the view goes away, or await it.
     @discardableResult
     public func showOverlay(from url: URL) -> Task<Void, Never> {
-        Task {
+        loading?.cancel()
+        let task = Task {
             do {
                 let overlay = try await Self.overlay(from: url, load: load)
+                // The load may have ignored a cancel: don't touch the UI.
+                try Task.checkCancellation()
                 guard let overlay else {
                     log("No data could get downloaded from the URL.")
                     log("Image isn't downloaded. Nothing to display.")
@@ -44,11 +51,17 @@ public final class PhotoDetail {
                 }
                 image = overlay
                 show(overlay)
+            } catch is CancellationError {
+                return  // the view went away, or a newer load replaced this one
             } catch {
+                // `URLSession` reports a cancel as `URLError(.cancelled)`.
+                guard !Task.isCancelled else { return }
                 log("Error happened = \(error.localizedDescription)")
                 log("Image isn't downloaded. Nothing to display.")
             }
         }
+        loading = task
+        return task
     }
 }
 

@@ -17,7 +17,7 @@ public nonisolated enum RequestID {
     public static func handleInTasks(
         _ ids: [String], handle: @escaping @Sendable () async -> Void
     ) async {
-        await withDiscardingTaskGroup { group in
+        await withTaskGroup(of: Void.self) { group in
             for id in ids {
                 group.addTask {
                     await $current.withValue(id) { await handle() }

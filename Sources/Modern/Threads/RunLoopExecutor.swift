@@ -11,8 +11,11 @@ import Synchronization
 /// `enqueue`, which posts it to the thread's run loop
 /// (`CFRunLoopPerformBlock`, then `CFRunLoopWakeUp`), and the run loop runs
 /// it there with `runSynchronously(on:)`. Callers just `await` the actor.
-/// The thread stays because the library demands it; everything that is not
-/// a call into the library runs on the cooperative pool as usual.
+/// `checkIsolated()` tells the runtime that code on the thread outside any
+/// job (the library's own run-loop callbacks) may enter the actor with
+/// `assumeIsolated`. The thread stays because the library demands it;
+/// everything that is not a call into the library runs on the cooperative
+/// pool as usual.
 public nonisolated final class RunLoopExecutor: SerialExecutor {
     /// A call after `close()`.
     public struct Closed: Error {}
@@ -55,6 +58,16 @@ public nonisolated final class RunLoopExecutor: SerialExecutor {
             }
             CFRunLoopWakeUp(runLoop)
         }
+    }
+
+    /// Called by the runtime when code that is not running one of this
+    /// executor's jobs asks to be isolated to it (`assumeIsolated`): passes
+    /// on the run loop's thread, traps anywhere else (SE-0424).
+    public func checkIsolated() {
+        let runLoop = state.withLock { $0.runLoop }
+        precondition(
+            runLoop != nil && CFRunLoopGetCurrent() === runLoop,
+            "RunLoopExecutor: not on the run loop's thread")
     }
 
     /// Stops after the jobs posted before, and returns once the thread has
@@ -190,6 +203,17 @@ public actor ThreadBoundLibrary<Library> {
             return gate.closeWaiters
         }
         for waiter in waiters { waiter.resume() }
+    }
+
+    /// For the library's own callbacks: a source it scheduled on its run
+    /// loop, a C callback it makes on its thread. They run on the thread but
+    /// outside the actor's jobs, so they enter the actor with
+    /// `assumeIsolated`, which the executor's `checkIsolated()` allows there
+    /// (and traps on any other thread).
+    public nonisolated func inCallback<T: Sendable>(
+        _ body: @Sendable (Library) -> T
+    ) -> T {
+        assumeIsolated { bound in bound.run(body) }
     }
 
     private func setUp(_ make: @Sendable () -> Library) { library = make() }

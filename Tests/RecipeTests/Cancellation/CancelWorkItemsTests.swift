@@ -114,4 +114,55 @@ import Testing
             #expect(result.inFlight == 0)
         }
     }
+
+    /// Cancelling the task that called `downloadPhotos` (the screen went away) cancels the nine
+    /// tasks it made. The downloads are held until the caller has been cancelled, then report
+    /// whether their own task saw it: every one that ran did, and no photo was added.
+    @Test(.timeLimit(.minutes(1)))
+    func modernCancellingTheCallerCancelsEveryTask() async {
+        let started = AsyncStream.makeStream(of: Void.self)
+        let release = Latch()
+        let sawCancel = Recorder()
+        let caller = Task { @MainActor in
+            await Modern.CancelWorkItems.downloadPhotos(
+                addresses: Self.addresses, cancelling: Self.cancelled,
+                download: { address in
+                    started.continuation.yield()
+                    await release.wait()  // ignores cancellation: the task's flag decides
+                    sawCancel.log("\(address): \(Task.isCancelled)")
+                    return Task.isCancelled ? nil : Data(address.utf8)
+                },
+                log: { _ in })
+        }
+        var running = 0
+        for await _ in started.stream {
+            running += 1
+            if running == 6 { break }  // the three cancelled ones never download
+        }
+        caller.cancel()
+        release.open()
+        #expect(await caller.value == 0)
+        #expect(sawCancel.lines.count == 6)
+        #expect(sawCancel.lines.allSatisfy { $0.hasSuffix(": true") })
+    }
+
+    /// The tasks are made on the main actor; the `@concurrent` download runs off it. A plain
+    /// `async` closure type would run the download on the main actor here, under
+    /// `NonisolatedNonsendingByDefault` (which the Modern target enables).
+    @Test(.timeLimit(.minutes(1)))
+    func modernDownloadRunsOffTheMainActor() async {
+        let onMain = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: onMain, value: true)
+        defer { DispatchQueue.main.setSpecific(key: onMain, value: nil) }
+        let whereItRan = Recorder()
+        let added = await Modern.CancelWorkItems.downloadPhotos(
+            addresses: Self.addresses, cancelling: Self.cancelled,
+            download: { address in
+                whereItRan.log(DispatchQueue.getSpecific(key: onMain) == true ? "main" : "elsewhere")
+                return Data(address.utf8)
+            },
+            log: { _ in })
+        #expect(added == 6)
+        #expect(whereItRan.lines == Array(repeating: "elsewhere", count: 6))
+    }
 }

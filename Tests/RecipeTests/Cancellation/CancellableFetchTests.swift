@@ -18,7 +18,7 @@ import Testing
     static func fetch(
         _ side: Side, _ connection: FakeConnection, cancelAfter: Int? = nil, cancelAtOnce: Bool = false,
         log: @escaping @Sendable (String) -> Void = { _ in }
-    ) async -> (data: Data?, completions: Int) {
+    ) async -> (data: Data?, completions: Int, error: (any Error)?) {
         let gate = LineGate(prefix: "received", count: cancelAfter ?? 0)
         switch side {
         case .legacy:
@@ -44,7 +44,7 @@ import Testing
                 completed.wait()
                 queue.waitUntilAllOperationsAreFinished()
                 connection.waitUntilEnded()
-                return (operation.data, completions.withLock { $0 })
+                return (operation.data, completions.withLock { $0 }, operation.error)
             }
         case .modern:
             let fetch = Task {
@@ -58,9 +58,12 @@ import Testing
                 fetch.cancel()
                 connection.resume()
             }
-            let data = try? await fetch.value
+            let result = await fetch.result
             await connection.ended()
-            return (data, 1)
+            switch result {
+            case .success(let data): return (data, 1, nil)
+            case .failure(let error): return (nil, 1, error is CancellationError ? nil : error)
+            }
         }
     }
 
@@ -71,6 +74,20 @@ import Testing
         #expect(result.data == Self.body)
         #expect(result.completions == 1)
         #expect(connection.events == ["started"] + (1...5).map { "chunk \($0)" } + ["finished"])
+    }
+
+    /// A connection that fails ends the fetch with its error and no partial data, once. Before
+    /// the failure path, the modern stream had no way to end: the loop waited for ever.
+    @Test(.timeLimit(.minutes(1)), arguments: Side.allCases)
+    func aFailedConnectionEndsTheFetchWithItsError(_ side: Side) async {
+        let recorder = Recorder()
+        let connection = FakeConnection(chunks: Self.chunks, failAfter: 2, log: recorder.logger)
+        let result = await Self.fetch(side, connection, log: recorder.logger)
+        #expect(result.data == nil)
+        #expect(result.completions == 1)
+        #expect(result.error is FakeConnection.Failure)
+        #expect(connection.events == ["started", "chunk 1", "chunk 2", "failed after chunk 2"])
+        #expect(recorder.lines == ["connection started", "received 8 bytes", "received 8 bytes"])
     }
 
     @Test(arguments: Side.allCases)

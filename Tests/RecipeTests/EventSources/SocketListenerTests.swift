@@ -127,6 +127,35 @@ struct SocketListenerTests {
         }
     }
 
+    /// A connection closes its own descriptor when it is released; `duplicateFileDescriptor()`
+    /// gives the caller one of its own for the same socket, which outlives the connection.
+    @Test func modernDuplicateDescriptorOutlivesTheConnection() async throws {
+        let listener = try Modern.SocketListener()
+        let client = Legacy.SocketListener.connectClient(to: listener.port)
+        defer { close(client) }
+        #expect(client >= 0)
+        var borrowed = Listening()
+        var owned: Int32 = -1
+        do {
+            var iterator = listener.connections.makeAsyncIterator()
+            let connection = try #require(await iterator.next())
+            borrowed = Listening(
+                port: 0, descriptor: connection.fileDescriptor, inode: Self.inode(of: connection.fileDescriptor))
+            owned = connection.duplicateFileDescriptor()
+        }  // the connection is released here: its own descriptor closes
+        listener.stop()
+        for await _ in listener.connections {}
+        defer { close(owned) }
+        #expect(owned >= 0 && owned != borrowed.descriptor)
+        #expect(Self.isClosed(borrowed))
+        // The caller's descriptor is still the accepted socket: what the client sends arrives.
+        #expect(Self.inode(of: owned) == borrowed.inode)
+        var byte: UInt8 = 7
+        #expect(write(client, &byte, 1) == 1)
+        byte = 0
+        #expect(read(owned, &byte, 1) == 1 && byte == 7)
+    }
+
     #if os(Linux)
         @Test func onLinuxSourceDataIsNotThePendingCount() async throws {
             let fd = try Legacy.SocketListener.listenOnLoopback()

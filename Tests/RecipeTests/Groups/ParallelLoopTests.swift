@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Legacy
 import Modern
 import RecipeKit
@@ -19,7 +21,31 @@ private final class IterationCounts: Sendable {
     var all: [Int] { counts.withLock { $0 } }
 }
 
-@Suite struct ParallelLoopTests {
+/// A loop body whose iteration 0 holds its thread until `target` other iterations have run: an
+/// iteration far slower than the rest, made without a clock. `reachedTarget` says whether the
+/// others got there while it waited; the wait gives up after 30 s, so that a loop that can't get
+/// there fails instead of hanging.
+private final class StuckFirstIteration: Sendable {
+    private let target: Int
+    private let others = Locked(0)
+    private let reached = DispatchSemaphore(value: 0)
+    private let outcome = Locked<Bool?>(nil)
+
+    init(target: Int) { self.target = target }
+
+    func run(_ iteration: Int) {
+        if iteration == 0 {
+            let inTime = reached.wait(timeout: .now() + .seconds(30)) == .success
+            outcome.withLock { $0 = inTime }
+        } else if others.withLock({ $0 += 1; return $0 }) == target {
+            reached.signal()
+        }
+    }
+
+    var reachedTarget: Bool? { outcome.withLock { $0 } }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct ParallelLoopTests {
     static let width = 256
     static let pixels = SplitMix64.numbers(count: width * width, upTo: 255).map { UInt8($0) }
     static let sequential = Legacy.ParallelLoop.sequentialRowChecksums(pixels: pixels, width: width)
@@ -103,6 +129,64 @@ private final class IterationCounts: Sendable {
         changed[row + 50] = changed[row + 50] < 128 ? 255 : 0
         #expect(
             Modern.ParallelLoop.sequentialRowChecksums(pixels: changed, width: Self.width)[100] != Self.sequential[100])
+    }
+
+    /// The chunked loop spreads uneven work: while iteration 0 is stuck, the other cores take the
+    /// other chunks, so only the iterations of its own chunk (1/16 of the loop on 2 cores) wait
+    /// with it. One chunk per core would hold back 1/`coreCount` of the loop behind it.
+    @Test(.enabled(if: Modern.ParallelLoop.coreCount > 1))
+    func modernChunkedKeepsTheOtherCoresBusyWhileOneIterationIsSlow() async {
+        let iterations = 256
+        let body = StuckFirstIteration(target: iterations - iterations / (2 * Modern.ParallelLoop.coreCount))
+        await Modern.ParallelLoop.perform(iterations: iterations, body: body.run)
+        #expect(body.reachedTarget == true)
+    }
+
+    /// Taking indices from one counter, as `dispatch_apply` does: while iteration 0 is stuck, the
+    /// other children run every other iteration.
+    @Test(.enabled(if: Modern.ParallelLoop.coreCount > 1))
+    func modernTakingIndicesRunsEveryOtherIterationWhileOneIsSlow() async {
+        let body = StuckFirstIteration(target: 255)
+        await Modern.ParallelLoop.performTakingIndices(iterations: 256, body: body.run)
+        #expect(body.reachedTarget == true)
+    }
+
+    /// `concurrentPerform` hands out one index at a time: while iteration 0 is stuck, the other
+    /// threads run every other iteration.
+    @Test(.enabled(if: Modern.ParallelLoop.coreCount > 1))
+    func legacyRunsEveryOtherIterationWhileOneIsSlow() async {
+        let body = StuckFirstIteration(target: 255)
+        await withCheckedContinuation { done in
+            Legacy.ParallelLoop.perform(iterations: 256, body: body.run) { done.resume() }
+        }
+        #expect(body.reachedTarget == true)
+    }
+
+    @Test(arguments: [0, 1, 2, 1000])
+    func modernTakingIndicesRunsEveryIterationExactlyOnce(iterations: Int) async {
+        let counts = IterationCounts(iterations)
+        await Modern.ParallelLoop.performTakingIndices(iterations: iterations, body: counts.ran)
+        #expect(counts.all == [Int](repeating: 1, count: iterations))
+    }
+
+    @Test(arguments: [0, 1, 1000])
+    func legacyOneBlockPerIterationRunsEveryIterationExactlyOnce(iterations: Int) async {
+        let counts = IterationCounts(iterations)
+        await withCheckedContinuation { done in
+            Legacy.ParallelLoop.performOneBlockPerIteration(iterations: iterations, body: counts.ran) {
+                done.resume()
+            }
+        }
+        #expect(counts.all == [Int](repeating: 1, count: iterations))
+    }
+
+    @Test func legacyOneBlockPerRowChecksumsEqualTheSequentialLoop() async {
+        let checksums = await withCheckedContinuation { done in
+            Legacy.ParallelLoop.rowChecksumsOneBlockPerRow(pixels: Self.pixels, width: Self.width) {
+                done.resume(returning: $0)
+            }
+        }
+        #expect(checksums == Self.sequential)
     }
 
     @Test func legacyCompletionFollowsEveryIteration() async {

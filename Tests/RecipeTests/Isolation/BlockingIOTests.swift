@@ -55,6 +55,27 @@ import Testing
         #expect(after == executorThread)
     }
 
+    /// A default actor, here a log the blocking call's caller awaits.
+    actor Log {
+        func thread() -> pthread_t { BlockingIOTests.thread() }
+    }
+
+    /// A preference moves default actors too (SE-0417): a default actor's method awaited by a task
+    /// that prefers the executor runs on the executor's thread, while a main-actor method does not.
+    @Test func aPreferenceMovesDefaultActorsButNotTheMainActor() async throws {
+        let executor = Modern.BlockingIOExecutor(name: "io-actors")
+        defer { executor.shutdown() }
+        let executorThread = await Self.onlyThread(of: executor)
+        let log = Log()
+        for _ in 0..<20 {
+            let (onDefaultActor, onMainActor) = await Task(executorPreference: executor) {
+                (await log.thread(), await Self.mainActorThread())
+            }.value
+            #expect(onDefaultActor == executorThread)
+            #expect(onMainActor != executorThread)
+        }
+    }
+
     /// Eight calls held at once on eight threads of their own, while a task on the pool still runs:
     /// on the pool (2 threads here) only two could be held, and nothing else would run.
     @Test func heldCallsLeaveThePoolFree() async throws {

@@ -112,4 +112,27 @@ struct CartTests {
         cart.count = 2
         #expect(seen == [0, 1])
     }
+
+    /// An `Observations` loop ends only when its task is cancelled, and its closure holds the
+    /// cart: the cart outlives every other reference while the loop runs, and is released once
+    /// the task has been cancelled and has ended.
+    @MainActor
+    @Test func modernObservingKeepsTheCartAliveUntilTheTaskIsCancelled() async {
+        weak var released: Modern.Cart?
+        let (seen, saw) = AsyncStream.makeStream(of: Int.self)
+        var observing: Task<Void, Never>?
+        do {
+            let cart = Modern.Cart()
+            released = cart
+            observing = cart.observe { saw.yield($0) }
+        }
+        var values = seen.makeAsyncIterator()
+        #expect(await values.next() == 0)
+        #expect(released != nil)  // only the loop holds it now
+        released?.count = 5
+        #expect(await values.next() == 5)
+        observing?.cancel()
+        await observing?.value
+        #expect(released == nil)
+    }
 }

@@ -94,6 +94,18 @@ import Testing
         #expect(!recorder.lines.contains { $0.hasPrefix("trimmed") })
     }
 
+    /// The stream's end cancels the source: a consumer that leaves (here, its task is cancelled)
+    /// leaves no source behind still calling a handler that yields into a finished stream.
+    @Test func cancellingTheWatcherCancelsTheSource() async {
+        let cache = await Modern.ImageCache(log: { _ in })
+        let source = DispatchSource.makeUserDataAddSource(queue: DispatchQueue(label: "pressure"))
+        let stream = events(of: source)
+        let watching = Task { await cache.watchMemoryPressure(stream) }
+        watching.cancel()
+        await watching.value
+        #expect(source.isCancelled)
+    }
+
     @Test func aMissingIndexFileFailsOnBothSides() async {
         let missing = "/nonexistent/\(UUID().uuidString)/index.txt"
         await #expect(throws: POSIXError.self) { try await readIndex(at: missing) }

@@ -94,4 +94,20 @@ import Testing
         #expect(processed == 0)
         #expect(recorder.lines == ["body ran"])
     }
+
+    /// The summary says whether the job's task was cancelled, read in that task: a caller that
+    /// formats the line afterwards, in a task nobody cancelled, still reports the job's flag.
+    @Test func modernSummaryReportsTheJobsFlagNotTheCallers() async {
+        let (processed, cancelled) = await withTaskGroup(of: (Int, Bool).self) { group in
+            group.cancelAll()
+            group.addTask {
+                (await Modern.ChunkedOperation.process("B", chunks: 3, log: { _ in }), Task.isCancelled)
+            }
+            return await group.next()!
+        }
+        #expect(!Task.isCancelled)
+        #expect(
+            Modern.ChunkedOperation.summary("B", processed: processed, of: 3, cancelled: cancelled)
+                == "B - processed 0 of 3 chunks, cancelled: true")
+    }
 }

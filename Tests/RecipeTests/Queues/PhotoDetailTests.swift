@@ -123,6 +123,91 @@ import Testing
         #expect(lines == ["returned", "No data could get downloaded from the URL.", Self.nothingToDisplay])
     }
 
+    /// A load that ignores cancellation (a wrapped `Data(contentsOf:)`, a C decoder) and returns
+    /// only when `release` opens; `started` gets one element per load that began.
+    final class HeldLoad: Sendable {
+        let release = Latch()
+        let started = AsyncStream.makeStream(of: URL.self)
+
+        var load: @Sendable (URL) async throws -> Data {
+            { [self] url in
+                started.continuation.yield(url)
+                await release.wait()  // ignores the task's cancellation
+                return PhotoDetailTests.photo
+            }
+        }
+
+        func untilStarted() async {
+            for await _ in started.stream { return }
+        }
+    }
+
+    /// A model on the main actor that records what it logged and showed.
+    @MainActor
+    static func model(load: @escaping @Sendable (URL) async throws -> Data) -> (Modern.PhotoDetail, Recorder) {
+        let recorder = Recorder()
+        let model = Modern.PhotoDetail(
+            load: load, log: recorder.logger, show: { recorder.log("shown \($0.count) bytes") })
+        return (model, recorder)
+    }
+
+    /// A cancel while the load runs (and ignores it) leaves the UI alone: nothing shown, no image,
+    /// nothing logged. Before the check after the `await`, the overlay went on screen anyway.
+    @MainActor
+    @Test(.timeLimit(.minutes(1)))
+    func modernCancelledWhileLoadingLeavesTheUIAlone() async {
+        let held = HeldLoad()
+        let (model, recorder) = Self.model(load: held.load)
+        let task = model.showOverlay(from: URL(fileURLWithPath: "/photo.jpg"))
+        await held.untilStarted()
+        task.cancel()
+        held.release.open()
+        await task.value
+        #expect(model.image == nil)
+        #expect(recorder.lines.isEmpty)
+    }
+
+    /// A load that honours cancellation throws `CancellationError`: a normal dismissal, not an
+    /// error to report.
+    @MainActor
+    @Test(.timeLimit(.minutes(1)))
+    func modernCancellationIsNotLoggedAsAnError() async {
+        let started = AsyncStream.makeStream(of: Void.self)
+        let (model, recorder) = Self.model { _ in
+            started.continuation.yield()
+            let (never, source) = AsyncStream.makeStream(of: Void.self)
+            for await _ in never {}  // ends when the task is cancelled
+            source.finish()
+            throw CancellationError()
+        }
+        let task = model.showOverlay(from: URL(fileURLWithPath: "/photo.jpg"))
+        for await _ in started.stream { break }
+        task.cancel()
+        await task.value
+        #expect(model.image == nil)
+        #expect(recorder.lines.isEmpty)
+    }
+
+    /// A second call cancels the first: the newer photo stays on screen even when the older load
+    /// finishes last.
+    @MainActor
+    @Test(.timeLimit(.minutes(1)))
+    func modernNewerCallReplacesTheLoadBeforeIt() async {
+        let held = HeldLoad()
+        let newer = Data([1, 2, 3])
+        let (model, recorder) = Self.model { url in
+            if url.lastPathComponent == "newer.jpg" { return newer }
+            return try await held.load(url)
+        }
+        let older = model.showOverlay(from: URL(fileURLWithPath: "/older.jpg"))
+        await held.untilStarted()
+        await model.showOverlay(from: URL(fileURLWithPath: "/newer.jpg")).value
+        held.release.open()  // the older load ends last
+        await older.value
+        #expect(model.image == Modern.PhotoDetail.faceOverlay(of: newer))
+        #expect(recorder.lines == ["shown 3 bytes"])
+    }
+
     @Test func theOverlayIsTheSamePureTransformOnBothSides() {
         #expect(Legacy.PhotoDetail.faceOverlay(of: Self.photo) == Self.overlay)
         #expect(Modern.PhotoDetail.faceOverlay(of: Self.photo) == Self.overlay)

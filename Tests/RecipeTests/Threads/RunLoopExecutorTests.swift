@@ -1,3 +1,4 @@
+import CoreFoundation
 import Dispatch
 import Foundation
 import Legacy
@@ -147,5 +148,34 @@ import Testing
         try await call.value
         await close.value
         #expect(order.withLock { $0 } == ["call finished", "closed"])
+    }
+
+    /// A callback the library schedules on its own run loop runs on the thread but outside the
+    /// actor's jobs; it enters the actor with `assumeIsolated`, which the executor's
+    /// `checkIsolated()` allows there. (Without `checkIsolated()` the same call traps with
+    /// "Unexpected isolation context, expected to be executing on RunLoopExecutor".)
+    @Test(.timeLimit(.minutes(1)))
+    func aRunLoopCallbackEntersTheActorWithAssumeIsolated() async throws {
+        let library = await Modern.ThreadBoundLibrary<Int>.open(name: "probe") { 42 }
+        let libraryThread = try await library.call { _ in LiveThreads.currentID() }
+        let seen: (value: Int, thread: Int32?) = try await withCheckedThrowingContinuation { done in
+            Task {
+                do {
+                    try await library.call { _ in
+                        // What a C library does: a block on the current run loop, run later.
+                        CFRunLoopPerformBlock(CFRunLoopGetCurrent(), kCFRunLoopDefaultMode) {
+                            let value = library.inCallback { $0 }
+                            done.resume(returning: (value, LiveThreads.currentID()))
+                        }
+                        CFRunLoopWakeUp(CFRunLoopGetCurrent())
+                    }
+                } catch {
+                    done.resume(throwing: error)
+                }
+            }
+        }
+        #expect(seen.value == 42)
+        #expect(seen.thread == libraryThread)
+        await library.close()
     }
 }
