@@ -1,8 +1,8 @@
 /// How the outcomes of the two sides of a scenario are compared.
 ///
-/// A scenario lists one or more rules, and the sides agree when every rule holds. The rules
-/// follow RECIPES.md: `exact`, `multiset`, `perSourceOrder`, `partialOrder`, `invariant`, and
-/// `subprocessDemo` for deadlocks, traps and starvation that only ever run in a child process.
+/// A scenario lists one or more rules, and the sides agree when every rule holds. The rules are
+/// `exact`, `multiset`, `perSourceOrder`, `partialOrder`, `invariant`, and `subprocessDemo` for
+/// deadlocks, traps and starvation that only ever run in a child process.
 public enum ParityRule: Sendable, Equatable {
     /// The same lines in the same order.
     case exact

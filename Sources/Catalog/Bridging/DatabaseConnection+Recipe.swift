@@ -18,7 +18,7 @@ extension Recipe {
                 "a worker task per connection draining an `AsyncStream`; the database is an actor"),
             APIMapping(
                 "completionHandler: run on a caller-chosen completionQueue",
-                "`await connection.write(row)`; the shim's completion, awaited by the worker in order"),
+                "`await connection.write(row)`; the shim's completion, run in order by a second worker the writes never wait for"),
             APIMapping(
                 "DispatchQueue.async of each write, in the caller's order",
                 "the shim `yield`s into the stream: the order is fixed when it returns (a `Task` per call loses it)"),

@@ -26,7 +26,8 @@ extension Recipe {
                 "cancelling the awaiting task; `data(from:)` throws `URLError.cancelled`, which the UI ignores"),
             APIMapping(
                 "URLSessionDataDelegate didReceive data for progress",
-                "the same delegate yielding into an `AsyncThrowingStream`; `bytes(for:)` on Darwin"),
+                "the same delegate yielding into a bounded `AsyncThrowingStream`, started at the first `next()`; "
+                    + "`bytes(from:)` collected in chunks on Darwin"),
         ],
         prose: Articles.recipe("urlsession-data-task"),
         replaces: [.callbackNetworking, .mainAsync, .completionHandler],

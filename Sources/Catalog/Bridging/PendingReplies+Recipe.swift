@@ -26,7 +26,7 @@ extension Recipe {
                 "`withTimeout` cancelling the wait; `withTaskCancellationHandler` removes and resumes it"),
             APIMapping(
                 "pendingRead: one stored completion, called by a UI event or with nil",
-                "one `CheckedContinuation<String?, Never>?` in a `Mutex`"),
+                "one `CheckedContinuation<String?, Never>` and its read id in a `Mutex`"),
         ],
         prose: Articles.recipe("pending-replies"),
         modernNeeds: ["Timers/WithTimeout.swift"],

@@ -21,6 +21,9 @@ extension Recipe {
             APIMapping(
                 "NSCondition.wait on whatever thread the reader runs on",
                 "`await bridge.readOnThread { … }`: a dedicated `Thread`, awaited"),
+            APIMapping(
+                "NSCondition: a reader that stops early tells no one",
+                "`bridge.close()` from the reader: the producer's writes throw `ReaderClosed`"),
         ],
         prose: Articles.recipe("sync-pull-bridge"),
         isBridging: true,
@@ -63,6 +66,18 @@ extension Recipe {
                     context.record("error", summary.error ?? "none")
                     context.record("bytes", summary.bytes)
                 }
+            ),
+            Scenario(
+                "two producers at once",
+                rules: [.subprocessDemo(legacy: .finishes, modern: .traps)],
+                legacy: .childProcess(
+                    .async { _, log in
+                        await onOwnThread { Legacy.PullBridge.twoProducers(log: log) }
+                    }),
+                modern: .childProcess(
+                    .async { _, log in
+                        await Modern.PullBridge.twoProducers(log: log)
+                    })
             ),
         ]
     )

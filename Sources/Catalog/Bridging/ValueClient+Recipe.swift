@@ -20,7 +20,8 @@ extension Recipe {
                 "an `async` caller and `withCheckedContinuation`, resumed from the callback"),
             APIMapping(
                 "DispatchSemaphore.wait() in a synchronous wrapper of a completion handler",
-                "an `@available(*, noasync)` blocking shim, only at a synchronous entry point"),
+                "keep the callers async; at a synchronous entry point only, an `@available(*, noasync)` "
+                    + "blocking shim with a timeout"),
         ],
         prose: Articles.recipe("sync-wait-for-callback"),
         isBridging: true,
@@ -48,6 +49,25 @@ extension Recipe {
                 }
             ),
             Scenario(
+                "two blocking callers in tasks",
+                rules: [.subprocessDemo(legacy: .finishes, modern: .finishes)],
+                legacy: .childProcess(
+                    .async { _, log in
+                        let client = Legacy.ValueClient(
+                            service: Legacy.ValueService(callbackQueue: DispatchQueue(label: "callbacks")))
+                        await withCheckedContinuation { done in
+                            Legacy.ValueClient.twoBlockingCallers(client, log: log) { done.resume() }
+                        }
+                    }),
+                modern: .childProcess(
+                    .async { pace, log in
+                        let client = Modern.ValueClient(
+                            service: Modern.ValueService(callbackQueue: DispatchQueue(label: "callbacks")))
+                        await Modern.ValueClient.twoBlockingCallersInTasks(
+                            client, timeout: blockingShimTimeout(pace), log: log)
+                    })
+            ),
+            Scenario(
                 "waiting on main for a main-queue callback",
                 rules: [.subprocessDemo(legacy: .hangs, modern: .finishes)],
                 legacy: .childProcess(
@@ -70,4 +90,10 @@ extension Recipe {
         let log = context.log
         await onOwnThread { Legacy.ValueClient.demo(client, key: 12, log: log) }
     }
+}
+
+/// The shim's timeout in the demonstration: the 5 s a real caller might give it, scaled by the pace
+/// and capped at 300 ms, so that the child ends in well under a second at any pace.
+func blockingShimTimeout(_ pace: Pace) -> Duration {
+    min(pace(.seconds(5)), .milliseconds(300))
 }

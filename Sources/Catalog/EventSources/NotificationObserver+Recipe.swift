@@ -15,7 +15,7 @@ extension Recipe {
         apis: [
             APIMapping(
                 "NotificationCenter.default.addObserver(forName:object:queue:using:), removeObserver(token) in deinit",
-                "an `AsyncStream` built on the same call, whose `onTermination` removes the observer, consumed by a task the owner cancels in `deinit`"
+                "an `AsyncStream` fed by the same call, consumed by a task the owner cancels in `deinit`; the task removes the observer when its loop ends (on Darwin first: `notifications(named:)`, or a `MainActorMessage` delivered synchronously)"
             ),
             APIMapping(
                 "NotificationCenter.addObserver(_:selector:name:object:) (selector form)",

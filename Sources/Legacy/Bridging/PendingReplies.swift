@@ -25,7 +25,8 @@ public final class PendingReplies<Reply: Sendable>: @unchecked Sendable {
     /// Stores `completion` under `id`, calls `send`, and gives up after
     /// `timeout`. The completion gets the reply, or `nil` on a timeout, a
     /// closed connection or a non-positive timeout (then nothing is sent).
-    /// Ids must be unique among the pending requests: a counter, an ack number.
+    /// Don't reuse an id within `timeout`: the timer pops whatever waits under
+    /// the id when it fires, answered or not. A counter is simplest.
     public func request(
         _ id: Int, timeout: Duration, send: () -> Void,
         completion: @escaping Completion

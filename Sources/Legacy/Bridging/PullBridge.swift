@@ -103,6 +103,21 @@ extension PullBridge {
         return summary
     }
 
+    /// Two producers write at once: legacy writes never wait, so both go
+    /// through and the buffer takes their bytes in whichever order they came.
+    public static func twoProducers(log: @escaping @Sendable (String) -> Void) {
+        let bridge = PullBridge()
+        log("two producers write to one bridge at once")
+        let producers = DispatchGroup()
+        for bytes in [[UInt8](repeating: 1, count: 4), [2]] {
+            DispatchQueue.global().async(group: producers) {
+                bridge.write(bytes)
+            }
+        }
+        producers.wait()
+        log("both writes returned: \(bridge.buffered) bytes buffered")
+    }
+
     static func readAll(_ bridge: PullBridge, readSize: Int) -> Summary {
         var summary = Summary()
         do {

@@ -61,6 +61,9 @@ extension Duration {
     }
 }
 
+// `DispatchSemaphore` is the legacy signal: `signal()` wakes one waiter or is
+// counted for the next `wait()`, and `wait()` blocks its thread until then.
+
 // MARK: - Waiting without a thread
 
 extension SemaphoreStarvation {
@@ -85,11 +88,6 @@ extension SemaphoreStarvation {
         released.notify(queue: .global(), execute: done)
     }
 }
-
-// MARK: - A signal that tasks await
-
-// `DispatchSemaphore` is the legacy signal: `signal()` wakes one waiter or is
-// counted for the next `wait()`, and `wait()` blocks its thread until then.
 
 // MARK: - Driver (the page's output; not part of the pattern)
 

@@ -1,30 +1,5 @@
 import Dispatch
 
-/// A callback API: it works on its own queue and answers on `callbackQueue`.
-///
-/// It stands for any API you can't change that takes a completion handler
-/// (a session's `getTasksWithCompletionHandler:`, a database's `read`).
-public final class ValueService: Sendable {
-    private let workQueue = DispatchQueue(label: "ValueService.work")
-    private let callbackQueue: DispatchQueue
-
-    public init(callbackQueue: DispatchQueue) {
-        self.callbackQueue = callbackQueue
-    }
-
-    /// Calls `completion` once, later, on `callbackQueue`, with `key * key`.
-    public func fetchValue(
-        for key: Int, completion: @escaping @Sendable (Int) -> Void
-    ) {
-        workQueue.async { [callbackQueue] in
-            let value = key * key
-            callbackQueue.async { completion(value) }
-        }
-    }
-}
-
-// MARK: - Blocking the caller until the callback fires
-
 /// Makes a callback API look synchronous: the caller's thread waits on a
 /// semaphore that the callback signals.
 ///
@@ -60,6 +35,31 @@ final class ResultBox: @unchecked Sendable {
     var value = 0
 }
 
+// MARK: - The callback API
+
+/// A callback API: it works on its own queue and answers on `callbackQueue`.
+///
+/// It stands for any API you can't change that takes a completion handler
+/// (a session's `getTasksWithCompletionHandler:`, a database's `read`).
+public final class ValueService: Sendable {
+    private let workQueue = DispatchQueue(label: "ValueService.work")
+    private let callbackQueue: DispatchQueue
+
+    public init(callbackQueue: DispatchQueue) {
+        self.callbackQueue = callbackQueue
+    }
+
+    /// Calls `completion` once, later, on `callbackQueue`, with `key * key`.
+    public func fetchValue(
+        for key: Int, completion: @escaping @Sendable (Int) -> Void
+    ) {
+        workQueue.async { [callbackQueue] in
+            let value = key * key
+            callbackQueue.async { completion(value) }
+        }
+    }
+}
+
 // MARK: - Driver (the page's output; not part of the pattern)
 
 extension ValueClient {
@@ -80,5 +80,24 @@ extension ValueClient {
         let client = ValueClient(service: ValueService(callbackQueue: .main))
         log("main thread: waiting for a main-queue callback")
         log("never printed: value = \(client.value(for: 7))")
+    }
+    /// Two threads of the global queue call `value(for:)` at once: both get
+    /// their value, since the callback comes on a queue of its own.
+    public static func twoBlockingCallers(
+        _ client: ValueClient, log: @escaping @Sendable (String) -> Void,
+        done: @escaping @Sendable () -> Void
+    ) {
+        log("2 threads call value(for:) at once")
+        let callers = DispatchGroup()
+        for key in [2, 3] {
+            DispatchQueue.global().async(group: callers) {
+                _ = client.value(for: key)
+            }
+        }
+        callers.notify(queue: .global()) {
+            log("both callers returned")
+            log("both got their value")
+            done()
+        }
     }
 }

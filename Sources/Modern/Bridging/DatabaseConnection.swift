@@ -1,30 +1,48 @@
 /// Writes in submission order per connection, one writer at a time: a
-/// worker task per connection drains an `AsyncStream`, and the database is an
-/// actor.
+/// worker task per connection drains an `AsyncStream` of writes, and the
+/// database is an actor.
 ///
 /// `write(_:)` awaits its write; the shim `write(_:completion:)` keeps the
 /// callers that fire and forget, and it keeps their order because it only
 /// *yields* into the stream, synchronously, in the caller's order. The one
 /// worker applies the writes one after the other, each awaiting the
 /// database actor, whose `write` does not suspend, so writes from every
-/// connection apply one at a time. A shim that started one `Task` per call
-/// would not keep the order: separate tasks run in any order (see the
-/// pitfalls).
+/// connection apply one at a time. It does not await the completions: it
+/// hands each one to a second stream, drained by a task of its own, so a
+/// completion that waits for a busy main actor holds up no write, and the
+/// connection's completions still come one at a time, in its order. A shim
+/// that started one `Task` per call would not keep the order: separate tasks
+/// run in any order (see the pitfalls).
 public nonisolated final class DatabaseConnection: Sendable {
     private struct Write {
         let row: String
         let completion: @Sendable (Int?) async -> Void
     }
 
+    private struct Completion {
+        let run: @Sendable (Int?) async -> Void
+        let count: Int?
+    }
+
     private let writes: AsyncStream<Write>.Continuation
-    private let worker: Task<Void, Never>
+    private let writer: Task<Void, Never>
+    private let completer: Task<Void, Never>
 
     public init(database: WriteDatabase) {
         let (stream, writes) = AsyncStream.makeStream(of: Write.self)
+        let (done, completions) = AsyncStream.makeStream(of: Completion.self)
         self.writes = writes
-        worker = Task {
+        writer = Task {
             for await write in stream {
-                await write.completion(await database.write(write.row))
+                let count = await database.write(write.row)
+                completions.yield(
+                    Completion(run: write.completion, count: count))
+            }
+            completions.finish()
+        }
+        completer = Task {
+            for await completion in done {
+                await completion.run(completion.count)
             }
         }
     }
@@ -41,9 +59,9 @@ public nonisolated final class DatabaseConnection: Sendable {
     }
 
     /// The shim for callers not yet migrated: queues `row` and returns at
-    /// once. `completion` runs after the write, in order; make it
-    /// `@MainActor` to update the UI. (It has no default: in async code,
-    /// `write(row)` is the awaited form.)
+    /// once. `completion` runs after the write, after this connection's
+    /// earlier completions; make it `@MainActor` to update the UI. (It has no
+    /// default: in async code, `write(row)` is the awaited form.)
     public func write(
         _ row: String,
         completion: @escaping @Sendable (Int?) async -> Void
@@ -54,10 +72,12 @@ public nonisolated final class DatabaseConnection: Sendable {
         }
     }
 
-    /// Stops taking writes and returns once those queued before it applied.
+    /// Stops taking writes and returns once those queued before it applied
+    /// and their completions ran.
     public func close() async {
         writes.finish()
-        await worker.value
+        await writer.value
+        await completer.value
     }
 }
 
@@ -65,12 +85,17 @@ public nonisolated final class DatabaseConnection: Sendable {
 
 /// The rows, in an actor: one write at a time, because `write` never
 /// suspends.
+///
+/// Caveat: the actor runs on the cooperative pool, whose few threads every
+/// task shares. `apply` here only records the row; a real write that blocks
+/// on the disk must not hold a pool thread: run it on an executor with
+/// threads of its own (`blocking-io-executor`).
 public actor WriteDatabase {
     private var rows: [String] = []
     private let apply: @Sendable (String) -> Void
 
-    /// `apply` stands for the actual write (to disk); it runs on the actor, one
-    /// call at a time.
+    /// `apply` stands for the actual write; it runs on the actor, one call at
+    /// a time.
     public init(apply: @escaping @Sendable (String) -> Void = { _ in }) {
         self.apply = apply
     }

@@ -57,26 +57,57 @@ public nonisolated struct HTTPStatusError: Error, Equatable,
 
 // MARK: - Progress: a session delegate
 
-/// A download that reports progress as an `AsyncThrowingStream`: the same
-/// session delegate, feeding the stream instead of calling closures.
+/// A download that reports progress as an `AsyncSequence`: the same session
+/// delegate, feeding a stream instead of calling closures.
 ///
-/// Each `didReceive` yields `.progress`; the end yields `.finished(body)` or
-/// finishes with the error. Ending the iteration (or cancelling the task
-/// that iterates) cancels the request through `onTermination`. The delegate
-/// holds only constants and a `Mutex`, so it is `Sendable` as it stands. On
-/// Darwin, `session.bytes(for:)` (see below) does without a delegate.
+/// Nothing starts until the first `next()`: then the request is sent. Each
+/// `didReceive` yields `.progress`; the end yields `.finished(body)` or
+/// finishes with the error. The stream keeps two events, never more: a
+/// consumer slower than the network skips to the latest progress, and always
+/// gets the last progress and the body. Ending the iteration (or cancelling
+/// the task that iterates) cancels the request through `onTermination`. The
+/// delegate holds only constants and a `Mutex`, so it is `Sendable` as it
+/// stands.
 public nonisolated enum ProgressDownload {
     public enum Event: Sendable, Equatable {
         case progress(received: Int64, expected: Int64)
         case finished(Data)
     }
 
-    /// Starts downloading `url` when iterated.
-    public static func events(
-        _ url: URL
-    ) -> AsyncThrowingStream<Event, any Error> {
+    /// The events of a download of `url`, which starts at the first `next()`.
+    public static func events(_ url: URL) -> Events { Events(url: url) }
+
+    public struct Events: AsyncSequence, Sendable {
+        public typealias Element = Event
+        let url: URL
+
+        public func makeAsyncIterator() -> Iterator { Iterator(url: url) }
+
+        public struct Iterator: AsyncIteratorProtocol {
+            public typealias Failure = any Error
+            let url: URL
+            var started: AsyncThrowingStream<Event, any Error>.Iterator?
+
+            /// Starts the download the first time; then its next event.
+            public mutating func next(
+                isolation actor: isolated (any Actor)? = #isolation
+            ) async throws -> Event? {
+                if started == nil {
+                    started = ProgressDownload.start(url).makeAsyncIterator()
+                }
+                return try await started?.next(isolation: actor)
+            }
+
+            public mutating func next() async throws -> Event? {
+                try await next(isolation: #isolation)
+            }
+        }
+    }
+
+    /// Sends the request now, into a stream that keeps the two newest events.
+    static func start(_ url: URL) -> AsyncThrowingStream<Event, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
-            of: Event.self)
+            of: Event.self, bufferingPolicy: .bufferingNewest(2))
         let delegate = StreamDelegate(continuation)
         let session = URLSession(
             configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
@@ -126,27 +157,48 @@ public nonisolated enum ProgressDownload {
             }
         }
     }
+}
 
+// MARK: - Or on Darwin: the bytes as they come, collected in chunks
+
+nonisolated extension ProgressDownload {
     #if canImport(Darwin)
-        /// Darwin only (FoundationNetworking has no `bytes(for:)`): the body
-        /// as an `AsyncSequence` of bytes, progress counted by the caller.
+        /// Darwin only (FoundationNetworking has no `bytes(from:)`): the body
+        /// as an `AsyncSequence` of bytes, collected by `collect`.
         public static func bytes(
             _ url: URL, session: URLSession = .shared,
             progress: (_ received: Int64, _ expected: Int64) -> Void
         ) async throws -> Data {
             let (bytes, response) = try await session.bytes(from: url)
-            let expected = response.expectedContentLength
-            var body = Data()
-            for try await byte in bytes {
-                body.append(byte)
-                if body.count % 16_384 == 0 {
-                    progress(Int64(body.count), expected)
-                }
-            }
-            progress(Int64(body.count), expected)
-            return body
+            return try await collect(
+                bytes, expected: response.expectedContentLength,
+                progress: progress)
         }
     #endif
+
+    /// Collects a sequence of bytes into `Data` a chunk at a time: each byte
+    /// goes into an array whose capacity is reserved, each full chunk is
+    /// appended to the body at once, and progress is reported per chunk.
+    public static func collect<Bytes: AsyncSequence>(
+        _ bytes: Bytes, expected: Int64, chunkSize: Int = 65_536,
+        progress: (_ received: Int64, _ expected: Int64) -> Void
+    ) async throws -> Data where Bytes.Element == UInt8 {
+        var body = Data()
+        if expected > 0 { body.reserveCapacity(Int(expected)) }
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(chunkSize)
+        for try await byte in bytes {
+            chunk.append(byte)
+            if chunk.count == chunkSize {
+                body.append(contentsOf: chunk)
+                chunk.removeAll(keepingCapacity: true)
+                progress(Int64(body.count), expected)
+            }
+        }
+        body.append(contentsOf: chunk)
+        progress(Int64(body.count), expected)
+        return body
+    }
 }
 
 // MARK: - Driver (the page's output; not part of the pattern)

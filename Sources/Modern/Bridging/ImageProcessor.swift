@@ -4,9 +4,11 @@
 /// Nothing is kept, nothing is called back, and the result comes exactly once,
 /// as the return value. `@concurrent` runs the processing on the shared pool
 /// whoever calls it, so a `@MainActor` caller is suspended, not blocked. For
-/// callers that still pass a handler, a shim starts a task and calls it; and
-/// a callback API you can't change is wrapped with a checked continuation,
-/// resumed exactly once (a second resume traps; a lost one is reported).
+/// callers that still pass a handler, a shim starts a task and calls the
+/// handler on the main actor, where the legacy API's usual result queue (the
+/// main queue) called it; and a callback API you can't change is wrapped with
+/// a checked continuation, resumed exactly once (a second resume traps; a
+/// lost one is reported).
 public nonisolated struct ImageProcessor: Sendable {
     private let process: @Sendable ([UInt8]) async -> Bool
 
@@ -24,14 +26,18 @@ public nonisolated struct ImageProcessor: Sendable {
         await process(image)
     }
 
-    /// The shim for callers not yet migrated: the handler runs once, in a
-    /// task (on the pool; mark it `@MainActor` if it updates the UI).
+    /// The shim for callers not yet migrated: the handler runs once, on the
+    /// main actor, as it ran on the main queue. (A caller whose result queue
+    /// was not main awaits `processImage(_:)` instead.)
     @discardableResult
     public func processImage(
         _ image: [UInt8],
-        completionHandler handler: @escaping @Sendable (Bool) -> Void
+        completionHandler handler: @escaping @MainActor @Sendable (Bool) -> Void
     ) -> Task<Void, Never> {
-        Task { handler(await processImage(image)) }
+        Task {
+            let success = await processImage(image)
+            await handler(success)
+        }
     }
 
     /// The other direction: awaiting a callback API you can't change.

@@ -1,16 +1,17 @@
 /// A value that arrives once, for callers that await it before or after: a
 /// small actor around the value and a list of continuations.
 ///
-/// `value()` returns at once when the value is there; otherwise it parks a
-/// continuation, and `fulfill` resumes every parked one with the value. A
-/// second fulfil is ignored. A cancelled caller stops waiting: its
+/// `value()` returns at once when the result is there; otherwise it parks a
+/// continuation, and `fulfill` resumes every parked one with the value, or
+/// `fail` with the error. The first of them wins; later ones are ignored. A
+/// cancelled caller stops waiting: its
 /// continuation is removed from the list and resumed with
 /// `CancellationError`, so none is left behind and none is resumed twice. The
 /// check for cancellation inside the continuation's closure covers a caller
 /// cancelled before it got there. (If no one needs to give up waiting, a
 /// `Task` whose body returns the value does the job: `await task.value`.)
 public actor OneShotFuture<Value: Sendable> {
-    private var result: Value?
+    private var result: Result<Value, any Error>?
     private var waiters: [Int: CheckedContinuation<Value, any Error>] = [:]
     private var lastID = 0
 
@@ -20,10 +21,11 @@ public actor OneShotFuture<Value: Sendable> {
 // MARK: - Handlers in, the value out (once)
 
 extension OneShotFuture {
-    /// The value: at once if it is there, else when it arrives. Throws
-    /// `CancellationError` if the calling task is cancelled first.
+    /// The value: at once if it is there, else when it arrives. Throws the
+    /// producer's error if it failed, or `CancellationError` if the calling
+    /// task is cancelled first.
     public func value() async throws -> Value {
-        if let result { return result }
+        if let result { return try result.get() }
         lastID += 1
         let id = lastID
         return try await withTaskCancellationHandler {
@@ -39,15 +41,27 @@ extension OneShotFuture {
         }
     }
 
-    /// Resolves the future; returns false, changing nothing, if it was
-    /// already resolved.
+    /// Resolves the future with a value; returns false, changing nothing, if
+    /// it was already resolved.
     @discardableResult
     public func fulfill(_ value: Value) -> Bool {
+        resolve(.success(value))
+    }
+
+    /// Resolves the future with an error, which every waiter, and every later
+    /// caller, throws; returns false, changing nothing, if it was already
+    /// resolved.
+    @discardableResult
+    public func fail(_ error: any Error) -> Bool {
+        resolve(.failure(error))
+    }
+
+    private func resolve(_ outcome: Result<Value, any Error>) -> Bool {
         guard result == nil else { return false }
-        result = value
+        result = outcome
         let waiting = waiters.values
         waiters = [:]
-        for continuation in waiting { continuation.resume(returning: value) }
+        for continuation in waiting { continuation.resume(with: outcome) }
         return true
     }
 

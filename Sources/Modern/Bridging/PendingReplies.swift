@@ -12,10 +12,18 @@ import Synchronization
 /// what makes the timeout work: `withTimeout` (WithTimeout.swift) cancels the
 /// waiting child when the deadline passes, and a task group waits for every
 /// child, so a continuation that ignored cancellation would keep the caller
-/// waiting until the reply came, however late.
+/// waiting until the reply came, however late. Each wait has a token of its
+/// own, and the handler removes the entry only if it still holds that token:
+/// a request answered a moment ago keeps its handler until its task runs
+/// again, and by then its id may name a newer request.
 public nonisolated final class PendingReplies<Reply: Sendable>: Sendable {
+    private struct Waiter {
+        let token: Int
+        let continuation: CheckedContinuation<Reply, any Error>
+    }
     private struct Table: ~Copyable {
-        var waiting: [Int: CheckedContinuation<Reply, any Error>] = [:]
+        var waiting: [Int: Waiter] = [:]
+        var lastToken = 0
         var isClosed = false
     }
 
@@ -30,7 +38,8 @@ public nonisolated final class PendingReplies<Reply: Sendable>: Sendable {
     /// `TimeoutError` after `timeout` (at once, sending nothing, if it is not
     /// positive), `CancellationError` if the caller is cancelled,
     /// `ConnectionClosed` if the connection closes first, or what `send`
-    /// throws. Ids must be unique among the pending requests.
+    /// throws. Don't reuse an id until its `request` has returned (an answer
+    /// is not enough): a counter that doesn't wrap is simplest.
     public func request(
         _ id: Int, timeout: Duration,
         send: @escaping @Sendable () throws -> Void
@@ -44,22 +53,32 @@ public nonisolated final class PendingReplies<Reply: Sendable>: Sendable {
     private func reply(
         to id: Int, send: () throws -> Void
     ) async throws -> Reply {
-        try await withTaskCancellationHandler {
+        let token = table.withLock { table in
+            table.lastToken += 1
+            return table.lastToken
+        }
+        return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let refusal = table.withLock { table -> (any Error)? in
                     if Task.isCancelled { return CancellationError() }
                     if table.isClosed { return ConnectionClosed() }
-                    table.waiting[id] = continuation  // registered, then sent
+                    // Registered, then sent.
+                    table.waiting[id] = Waiter(
+                        token: token, continuation: continuation)
                     return nil
                 }
                 if let refusal {
                     continuation.resume(throwing: refusal)
                     return
                 }
-                do { try send() } catch { pop(id)?.resume(throwing: error) }
+                do {
+                    try send()
+                } catch {
+                    pop(id, token: token)?.resume(throwing: error)
+                }
             }
         } onCancel: {
-            pop(id)?.resume(throwing: CancellationError())
+            pop(id, token: token)?.resume(throwing: CancellationError())
         }
     }
 
@@ -81,16 +100,25 @@ public nonisolated final class PendingReplies<Reply: Sendable>: Sendable {
             defer { table.waiting = [:] }
             return Array(table.waiting.values)
         }
-        for continuation in waiting {
-            continuation.resume(throwing: ConnectionClosed())
+        for waiter in waiting {
+            waiter.continuation.resume(throwing: ConnectionClosed())
         }
     }
 
     /// How many requests wait for a reply.
     public var pendingCount: Int { table.withLock { $0.waiting.count } }
 
-    private func pop(_ id: Int) -> CheckedContinuation<Reply, any Error>? {
-        table.withLock { $0.waiting.removeValue(forKey: id) }
+    /// Removes the entry under `id`; with a `token`, only if it is that wait's.
+    private func pop(
+        _ id: Int, token: Int? = nil
+    ) -> CheckedContinuation<Reply, any Error>? {
+        table.withLock { table in
+            guard let waiter = table.waiting[id],
+                token == nil || waiter.token == token
+            else { return nil }
+            table.waiting[id] = nil
+            return waiter.continuation
+        }
     }
 }
 
@@ -102,10 +130,18 @@ public nonisolated final class PendingReplies<Reply: Sendable>: Sendable {
 /// `read()` parks one continuation, `answer` (the text field's action)
 /// resumes it with the text, `close` with `nil`. A second read while one is
 /// pending closes the first with `nil`, and a cancelled reader gets `nil`
-/// too: one slot, one reader, and no continuation left behind.
+/// too: one slot, one reader, and no continuation left behind. Each read has
+/// an id, and its cancellation handler empties the slot only if the slot
+/// still holds that read: a superseded reader keeps its handler until its
+/// task runs again, and a cancel in that window must not end the newer read.
 public nonisolated final class PendingRead: Sendable {
+    private struct Waiter {
+        let id: Int
+        let continuation: CheckedContinuation<String?, Never>
+    }
     private struct Slot: ~Copyable {
-        var waiting: CheckedContinuation<String?, Never>?
+        var waiting: Waiter?
+        var lastID = 0
         var isClosed = false
     }
 
@@ -116,21 +152,28 @@ public nonisolated final class PendingRead: Sendable {
     /// The next answer; `nil` if the reader is closed, superseded or
     /// cancelled.
     public func read() async -> String? {
-        await withTaskCancellationHandler {
+        let id = slot.withLock { slot in
+            slot.lastID += 1
+            return slot.lastID
+        }
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let previous = slot.withLock {
-                    slot -> CheckedContinuation<String?, Never>?? in
+                let previous = slot.withLock { slot -> Waiter?? in
                     if slot.isClosed || Task.isCancelled { return .none }
-                    defer { slot.waiting = continuation }
+                    defer {
+                        slot.waiting = Waiter(
+                            id: id, continuation: continuation)
+                    }
                     return .some(slot.waiting)
                 }
                 switch previous {
                 case .none: continuation.resume(returning: nil)
-                case .some(let previous): previous?.resume(returning: nil)
+                case .some(let previous):
+                    previous?.continuation.resume(returning: nil)
                 }
             }
         } onCancel: {
-            take()?.resume(returning: nil)
+            take(id)?.resume(returning: nil)
         }
     }
 
@@ -144,18 +187,24 @@ public nonisolated final class PendingRead: Sendable {
 
     /// Closes the reader: the pending read gets `nil`, and so will later ones.
     public func close() {
-        let continuation = slot.withLock { slot in
+        let waiter = slot.withLock { slot in
             slot.isClosed = true
             return slot.waiting.take()
         }
-        continuation?.resume(returning: nil)
+        waiter?.continuation.resume(returning: nil)
     }
 
     /// Whether a read is waiting.
     public var isWaiting: Bool { slot.withLock { $0.waiting != nil } }
 
-    private func take() -> CheckedContinuation<String?, Never>? {
-        slot.withLock { $0.waiting.take() }
+    /// Empties the slot; with an `id`, only if it holds that read.
+    private func take(
+        _ id: Int? = nil
+    ) -> CheckedContinuation<String?, Never>? {
+        slot.withLock { slot in
+            guard id == nil || slot.waiting?.id == id else { return nil }
+            return slot.waiting.take()?.continuation
+        }
     }
 }
 

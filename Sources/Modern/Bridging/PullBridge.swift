@@ -12,17 +12,24 @@ import Synchronization
 /// are waiting, `write` suspends until the reader takes some (back-pressure,
 /// nothing is dropped). Cancelling a suspended producer resumes it with
 /// `CancellationError`, and `feed` then fails the stream, so the blocked
-/// reader wakes with an error instead of waiting forever.
+/// reader wakes with an error instead of waiting forever. A reader that stops
+/// early calls `close()`, and the producer's writes throw `ReaderClosed`.
+/// One producer at a time: a second concurrent `write` traps.
 public nonisolated final class PullBridge: Sendable {
     /// How the stream failed, as the reader sees it.
     public enum ReadError: Error, Equatable {
         case failed(String)
     }
 
+    /// What `write` throws once the reader has closed the bridge.
+    public struct ReaderClosed: Error, Equatable {}
+
     private struct State {
         var buffer: [UInt8] = []
         var isFinished = false
+        var isClosed = false
         var failure: String?
+        var isWriting = false
         var spaceWaiter: CheckedContinuation<Void, any Error>?  // one producer
     }
 
@@ -48,12 +55,20 @@ public nonisolated final class PullBridge: Sendable {
 // MARK: - Producing
 
 nonisolated extension PullBridge {
-    /// Appends `bytes`, suspending whenever the buffer is full.
+    /// Appends `bytes`, suspending whenever the buffer is full. Throws
+    /// `CancellationError`, or `ReaderClosed` once the reader has closed.
+    /// Traps if another `write` is still running: one producer at a time.
     public func write(_ bytes: [UInt8]) async throws {
+        state.withLock { state in
+            precondition(!state.isWriting, "PullBridge: one producer at a time")
+            state.isWriting = true
+        }
+        defer { state.withLock { $0.isWriting = false } }
         var rest = bytes[...]
         while !rest.isEmpty {
             try Task.checkCancellation()
-            let taken = state.withLock { state in
+            let taken = try state.withLock { state in
+                if state.isClosed { throw ReaderClosed() }
                 let count = min(rest.count, capacity - state.buffer.count)
                 state.buffer += rest.prefix(count)
                 return count
@@ -69,6 +84,7 @@ nonisolated extension PullBridge {
             try await withCheckedThrowingContinuation { continuation in
                 let now: Result<Void, any Error>? = state.withLock { state in
                     if Task.isCancelled { return .failure(CancellationError()) }
+                    if state.isClosed { return .failure(ReaderClosed()) }
                     if state.buffer.count < capacity { return .success(()) }
                     state.spaceWaiter = continuation
                     return nil
@@ -124,7 +140,10 @@ nonisolated extension PullBridge {
                 state.buffer.removeFirst(count)
                 let waiter = count > 0 ? state.spaceWaiter : nil
                 if count > 0 { state.spaceWaiter = nil }
-                return (bytes, waiter, state.failure, state.isFinished)
+                // After the reader's own `close()`, reads end quietly.
+                let failure = state.isClosed ? nil : state.failure
+                let ended = state.isFinished || state.isClosed
+                return (bytes, waiter, failure, ended)
             }
             waiter?.resume()  // space was made: the producer continues
             if !bytes.isEmpty { return bytes }
@@ -132,6 +151,19 @@ nonisolated extension PullBridge {
             if ended { dataReady.signal(); return [] }  // wake later reads
             dataReady.wait()  // extra signals only cause a re-check
         }
+    }
+
+    /// The reader stops early: what is buffered is dropped, a producer
+    /// waiting for space throws `ReaderClosed`, and so do its later writes.
+    /// Call it from the reader's thread when it won't read to the end.
+    public func close() {
+        let waiter = state.withLock { state in
+            state.isClosed = true
+            state.buffer = []
+            defer { state.spaceWaiter = nil }
+            return state.spaceWaiter
+        }
+        waiter?.resume(throwing: ReaderClosed())
     }
 
     /// Runs the synchronous `reader` on a new `Thread` and suspends until it
@@ -184,6 +216,24 @@ nonisolated extension PullBridge {
 
     nonisolated struct Failure: Error, CustomStringConvertible {
         var description: String { "producer failed" }
+    }
+
+    /// Two producers write at once: the second `write` traps while the first
+    /// waits for space. Run it only in a child process.
+    public static func twoProducers(
+        log: @escaping @Sendable (String) -> Void
+    ) async {
+        let bridge = PullBridge(capacity: 4)
+        log("two producers write to one bridge at once")
+        try? await bridge.write([1, 2, 3, 4])  // full now
+        let first = Task { try await bridge.write([5]) }
+        while !bridge.isProducerWaiting && !Task.isCancelled {
+            await Task.yield()
+        }
+        log("the first producer waits for space")
+        try? await bridge.write([6])  // traps: one producer at a time
+        log("never printed: the second write went through")
+        first.cancel()
     }
 
     /// Reads to the end; the body of the reader thread.

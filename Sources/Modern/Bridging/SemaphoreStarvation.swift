@@ -1,63 +1,20 @@
 import Dispatch
 import Synchronization
 
-/// Eight tasks block in `DispatchSemaphore.wait` for a signal from a ninth:
-/// the bug that starves the cooperative pool.
+/// Eight tasks `await` a signal that a ninth sends: a waiting task is
+/// suspended and holds no thread, so the ninth runs at once.
 ///
-/// The pool has one thread per core and never adds more. Each waiting task
-/// holds one of them, so on 2 cores the first two waiters take both threads,
-/// and the ninth task, the one that would signal, cannot start until waiters
-/// give up. With a timeout they give up two at a time (8 waits of 3 s take
-/// about 12 s); with plain `wait()` nothing ever runs again. The compiler
-/// does not flag `DispatchSemaphore.wait` in async code. The fix: waiters
-/// `await` a signal and free their thread while they wait.
+/// `AsyncSignal` is the `DispatchSemaphore` of tasks: `signal()` never
+/// blocks and `wait()` suspends. Written with `DispatchSemaphore.wait` inside
+/// the tasks, the same code starves the cooperative pool: it runs at most as
+/// many tasks of one priority at a time as there are cores and never adds a
+/// thread, so on 2 cores the first two waiters take both threads and the
+/// ninth task cannot start until waiters give up (with `wait(timeout:)`) or
+/// ever (with `wait()`). The compiler does not flag `DispatchSemaphore.wait`
+/// in async code. The driver runs that bug, in a child process only.
 public nonisolated enum SemaphoreStarvation {
-    /// The bug. Returns, per waiter, whether it was released (false: its
-    /// `timeout` passed first).
-    public static func blockingWaiters(
-        waiters: Int = 8,
-        timeout: Duration? = nil
-    ) async -> [Bool] {
-        let semaphore = DispatchSemaphore(value: 0)
-        return await withTaskGroup(of: (Int, Bool)?.self) { group in
-            for waiter in 0..<waiters {
-                group.addTask {
-                    let deadline = timeout.map {
-                        DispatchTime.now() + $0.dispatchInterval
-                    }
-                    // Blocks a pool thread: never do this in a task.
-                    let result = semaphore.wait(
-                        timeout: deadline ?? .distantFuture)
-                    return (waiter, result == .success)
-                }
-            }
-            group.addTask {
-                for _ in 0..<waiters { semaphore.signal() }
-                return nil
-            }
-            var released = Array(repeating: false, count: waiters)
-            for await case let (waiter, wasReleased)? in group {
-                released[waiter] = wasReleased
-            }
-            return released
-        }
-    }
-}
-
-nonisolated extension Duration {
-    /// The duration as a `DispatchTimeInterval`, to the nanosecond.
-    fileprivate var dispatchInterval: DispatchTimeInterval {
-        let (seconds, attoseconds) = components
-        return .nanoseconds(
-            Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-    }
-}
-
-// MARK: - Waiting without a thread
-
-nonisolated extension SemaphoreStarvation {
-    /// The fix: eight tasks `await` a signal that a ninth sends. A waiting
-    /// task is suspended and holds no thread, so the ninth runs at once.
+    /// Eight tasks `await` a signal that a ninth sends; each logs its
+    /// release.
     public static func suspendingWaiters(
         waiters: Int = 8,
         log: @escaping @Sendable (String) -> Void
@@ -77,8 +34,6 @@ nonisolated extension SemaphoreStarvation {
         }
     }
 }
-
-// MARK: - A signal that tasks await
 
 nonisolated extension SemaphoreStarvation {
     /// A counting signal that tasks await: `signal()` resumes the longest
@@ -146,6 +101,11 @@ nonisolated extension SemaphoreStarvation {
     }
 }
 
+// MARK: - Waiting without a thread
+
+// A suspended task is the wait without a thread: `suspendingWaiters` above
+// says in straight-line code what a `DispatchGroup.notify` block says.
+
 // MARK: - Driver (the page's output; not part of the pattern)
 
 nonisolated extension SemaphoreStarvation {
@@ -163,5 +123,51 @@ nonisolated extension SemaphoreStarvation {
             timedOut > 0
                 ? "some waiters timed out: the 9th task ran after they gave up"
                 : "every waiter was released")
+    }
+}
+
+// What not to do: eight tasks block in `DispatchSemaphore.wait` for a signal
+// from a ninth. Each blocked task holds a pool thread, so the ninth may never
+// get one. Only the child process of the demonstration runs it.
+
+nonisolated extension SemaphoreStarvation {
+    /// The bug: never block a task on a semaphore. Returns, per waiter,
+    /// whether it was released (false: its `timeout` passed first).
+    public static func blockingWaiters(
+        waiters: Int = 8,
+        timeout: Duration? = nil
+    ) async -> [Bool] {
+        let semaphore = DispatchSemaphore(value: 0)
+        return await withTaskGroup(of: (Int, Bool)?.self) { group in
+            for waiter in 0..<waiters {
+                group.addTask {
+                    let deadline = timeout.map {
+                        DispatchTime.now() + $0.dispatchInterval
+                    }
+                    // Blocks a pool thread: never do this in a task.
+                    let result = semaphore.wait(
+                        timeout: deadline ?? .distantFuture)
+                    return (waiter, result == .success)
+                }
+            }
+            group.addTask {
+                for _ in 0..<waiters { semaphore.signal() }
+                return nil
+            }
+            var released = Array(repeating: false, count: waiters)
+            for await case let (waiter, wasReleased)? in group {
+                released[waiter] = wasReleased
+            }
+            return released
+        }
+    }
+}
+
+nonisolated extension Duration {
+    /// The duration as a `DispatchTimeInterval`, to the nanosecond.
+    fileprivate var dispatchInterval: DispatchTimeInterval {
+        let (seconds, attoseconds) = components
+        return .nanoseconds(
+            Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     }
 }

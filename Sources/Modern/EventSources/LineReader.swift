@@ -8,9 +8,16 @@ import Foundation
 /// without limit, or drop lines under a bounded policy). Lines are split on
 /// "\n" bytes and decoded one by one, so a character cut in two by a chunk
 /// boundary is decoded whole; at end of file the remainder is the last line.
-/// The blocking `read` runs in a `@concurrent` function, off the caller's
-/// actor. Leaving the loop early drops the iterator, whose `FileHandle` closes
-/// the file.
+/// A cancelled consumer gets `CancellationError` from its next `next()`.
+/// Leaving the loop early drops the iterator, whose `FileHandle` closes the
+/// file.
+///
+/// The trade-off: the blocking `read` runs in a `@concurrent` function, off
+/// the caller's actor but on a thread of the cooperative pool, which it holds
+/// until the read returns. For a regular file on a local disk each read ends
+/// quickly, and that is the only use this reader is for. A pipe, a socket, a
+/// FIFO, a device or a stalled network mount can block a read for ever: read
+/// those on an executor with threads of its own (`blocking-io-executor`).
 public nonisolated struct LineReader: AsyncSequence, Sendable {
     public typealias Element = String
     private let url: URL
@@ -44,6 +51,7 @@ extension LineReader {
         }
 
         public mutating func next() async throws -> String? {
+            try Task.checkCancellation()
             while true {
                 if let newline = buffer[start...].firstIndex(of: 0x0A) {
                     defer { start = newline + 1 }

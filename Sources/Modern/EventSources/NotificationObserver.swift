@@ -4,13 +4,16 @@ import Synchronization
 /// Observes a notification through an `AsyncStream` consumed by a task that is
 /// cancelled with its owner.
 ///
-/// The stream is built on the same block API: the block yields, and
-/// `onTermination` removes the observer, so the observer lives as long as the
-/// stream, which only the consuming task holds. The buffer is unbounded: a
-/// post never waits, and a slow consumer gets every event, in order, later.
-/// Corelibs Foundation has no `notifications(named:)`, and `Notification` is
-/// not `Sendable` there, so `transform` takes a `Sendable` value out of each
-/// notification in the block, on the posting thread.
+/// The portable form, for Linux and for Darwin before iOS 15; on Darwin,
+/// `notifications(named:)` (iOS 15) and main-actor messages (iOS 26) come
+/// first (see the page). The block observer is added in `init`, before it
+/// returns, as the legacy one is; it only yields, and the handler runs later,
+/// in the consuming task, off the main actor and after `post` has returned.
+/// The task owns the observer's token and removes the observer when its loop
+/// ends, which the owner's `deinit` causes by cancelling it. The buffer is
+/// unbounded: a post never waits, and a slow consumer gets every event, in
+/// order, later. `Notification` is not `Sendable` on Linux, so the block takes
+/// a `Sendable` value out of it, on the posting thread.
 public nonisolated final class NotificationObserver: Sendable {
     /// Await it after releasing the owner to know the observer is gone.
     public let consumer: Task<Void, Never>
@@ -22,20 +25,28 @@ public nonisolated final class NotificationObserver: Sendable {
         on center: NotificationCenter = .default,
         handler: @escaping @Sendable (String) -> Void
     ) {
-        let saves = Self.notifications(named: name, on: center) {
-            $0.object as? String ?? "?"
+        let (saves, continuation) = AsyncStream.makeStream(of: String.self)
+        let token = center.addObserver(
+            forName: name, object: nil, queue: nil
+        ) { notification in
+            continuation.yield(notification.object as? String ?? "?")
         }
         consumer = Task {
             for await document in saves { handler(document) }
+            center.removeObserver(token)  // cancelled: the loop has ended
         }
     }
 
     deinit {
-        consumer.cancel()  // ends the loop; onTermination removes the observer
+        consumer.cancel()  // ends the loop, which removes the observer
     }
+}
 
+// MARK: - Or a stream of notifications, for any consumer
+
+nonisolated extension NotificationObserver {
     /// What `transform` takes out of every `name` posted on `center`, until
-    /// the consumer stops iterating.
+    /// the consumer stops iterating: `onTermination` removes the observer.
     public static func notifications<Value: Sendable>(
         named name: Notification.Name,
         on center: NotificationCenter = .default,

@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite struct DatabaseConnectionTests {
+@Suite(.timeLimit(.minutes(1))) struct DatabaseConnectionTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -121,44 +121,64 @@ import Testing
         #expect(events == rows.flatMap { ["start \($0)", "end \($0)"] })  // never two at once
     }
 
-    /// The declared difference: a legacy completion waits on the completion queue while the next
-    /// write applies; the modern worker awaits each completion before it takes the next write, so a
-    /// slow completion holds up the connection (and keeps the completions in order).
+    /// A slow completion holds up no write, on either side: the second write applies while the
+    /// first write's completion still waits; the completions still come in the connection's order.
     @Test(arguments: Side.allCases)
-    func aSlowCompletionHoldsUpOnlyTheModernConnection(_ side: Side) async {
+    func aSlowCompletionHoldsUpNoWrite(_ side: Side) async {
         let applied = OrderingWatch([String]())
         let apply: @Sendable (String) -> Void = { row in applied.update { $0.append(row) } }
+        let heard = OrderingWatch([String]())
         switch side {
         case .legacy:
             let database = Legacy.WriteDatabase(apply: apply)
             let connection = Legacy.DatabaseConnection("a", database: database, completionQueue: DispatchQueue(label: "slow"))
             let release = DispatchSemaphore(value: 0)
-            let seen = OrderingWatch([[String]]())
             connection.write("first") { _ in
                 release.wait()  // a busy completion queue
-                seen.update { $0.append(database.allRows) }
+                heard.update { $0.append("first") }
             }
-            connection.write("second")
+            connection.write("second") { _ in heard.update { $0.append("second") } }
             await applied.until { $0.count == 2 }  // applied while the first completion waits
             release.signal()
-            await seen.until { $0.count == 1 }
-            #expect(seen.value == [["first", "second"]])
+            await heard.until { $0.count == 2 }
         case .modern:
             let database = Modern.WriteDatabase(apply: apply)
             let connection = Modern.DatabaseConnection(database: database)
             let release = Latch()
-            let seen = OrderingWatch([[String]]())
             connection.write("first") { _ in
                 await release.wait()
-                seen.update { $0.append(applied.value) }
+                heard.update { $0.append("first") }
             }
-            connection.write("second") { _ in }
-            await applied.until { $0.count == 1 }
+            connection.write("second") { _ in heard.update { $0.append("second") } }
+            await applied.until { $0.count == 2 }  // applied while the first completion waits
+            #expect(heard.value.isEmpty)
             release.open()
             await connection.close()
-            #expect(seen.value == [["first"]])
-            #expect(applied.value == ["first", "second"])
         }
+        #expect(applied.value == ["first", "second"])
+        #expect(heard.value == ["first", "second"])
+    }
+
+    /// A `@MainActor` completion while the main actor is busy: the connection's next write applies
+    /// at once, without waiting for main. A worker that awaited each completion before the next
+    /// write held every write of the connection until main was free (here: past the wait's 20 s
+    /// bound).
+    @Test func aMainActorCompletionDoesNotWaitForMainBeforeTheNextWrite() async {
+        let secondApplied = DispatchSemaphore(value: 0)
+        let database = Modern.WriteDatabase { row in
+            if row == "second" { secondApplied.signal() }
+        }
+        let connection = Modern.DatabaseConnection(database: database)
+        let appliedWhileMainWasBusy = await withCheckedContinuation { done in
+            MainQueueHold.whileMainIsBusy {
+                connection.write("first") { @MainActor _ in }
+                connection.write("second") { _ in }
+                done.resume(returning: secondApplied.wait(timeout: .now() + 20) == .success)
+            }
+        }
+        #expect(appliedWhileMainWasBusy)
+        await connection.close()
+        #expect(await database.allRows == ["first", "second"])
     }
 
     /// Cancellation: a write is queued when it is called, so a caller cancelled before or while it

@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// Both sides call the real `URLSession` against a loopback server on 127.0.0.1.
-@Suite struct HTTPClientTests {
+@Suite(.timeLimit(.minutes(1))) struct HTTPClientTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -156,6 +156,39 @@ import Testing
             if case .progress = event { break }
         }
         await Self.until(server, "closed /hold")
+    }
+
+    /// Making the sequence sends nothing: the request goes out at the first `next()`. A request
+    /// made after the sequence, and answered, reaches the server alone. A download that resumed its
+    /// task when `events(_:)` was called had reached the server by then too.
+    @Test func theDownloadStartsAtTheFirstNext() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let path = "/bytes/1000"
+        var events = Modern.ProgressDownload.events(server.url(path)).makeAsyncIterator()
+        _ = try await Modern.HTTPClient().fetch(server.url("/text/marker"))
+        #expect(server.requests == ["/text/marker"])
+        var finished: Data?
+        while let event = try await events.next() {
+            if case .finished(let body) = event { finished = body }
+        }
+        #expect(server.requests == ["/text/marker", path])
+        #expect(finished?.count == 1000)
+    }
+
+    /// The chunked collector: the whole body, progress once per chunk and once at the end.
+    @Test func collectingBytesReportsProgressPerChunk() async throws {
+        let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0) }
+        let stream = AsyncStream<UInt8> { continuation in
+            for byte in bytes { continuation.yield(byte) }
+            continuation.finish()
+        }
+        let seen = Locked([Int64]())
+        let body = try await Modern.ProgressDownload.collect(stream, expected: 10_000, chunkSize: 4096) { received, _ in
+            seen.withLock { $0.append(received) }
+        }
+        #expect(body == Data(bytes))
+        #expect(seen.withLock { $0 } == [4096, 8192, 10_000])
     }
 
     /// The legacy download is cancelled explicitly; its completion gets `URLError.cancelled`.

@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite struct ImageProcessorTests {
+@Suite(.timeLimit(.minutes(1))) struct ImageProcessorTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -64,6 +64,17 @@ import Testing
         await processor.processImage([]) { success in calls.withLock { $0.append(success) } }.value
         await processor.processImage([7]) { success in calls.withLock { $0.append(success) } }.value
         #expect(calls.withLock { $0 } == [false, true])
+    }
+
+    /// The legacy handler ran on the result queue the caller chose, the main queue for UI code; the
+    /// shim keeps that: its handler runs on the main actor, whose executor is the main queue. A
+    /// shim that called the handler inside its task ran it on the pool instead.
+    @Test func modernShimCallsTheHandlerOnTheMainQueue() async {
+        let processor = Modern.ImageProcessor()
+        let onMainQueue = await withCheckedContinuation { done in
+            processor.processImage([1]) { _ in done.resume(returning: Legacy.MainHop.isOnMainQueue) }
+        }
+        #expect(onMainQueue)
     }
 
     @Test func aContinuationAwaitsTheLegacyAPI() async {

@@ -5,7 +5,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite struct OneShotFutureTests {
+@Suite(.timeLimit(.minutes(1))) struct OneShotFutureTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -157,5 +157,22 @@ import Testing
         await called.until { $0.count >= kept.count }
         #expect(called.value == kept)
         #expect(future.removeHandler(ids[0]) == false)
+    }
+
+    /// The failure path: every waiter throws the producer's error, so does a later caller, and a
+    /// fulfil after the failure is ignored.
+    @Test func aFailureReachesEveryWaiterAndLaterCallers() async {
+        struct LoginFailed: Error {}
+        let future = Modern.OneShotFuture<Int>()
+        let waiters = (0..<10).map { _ in Task { try await future.value() } }
+        await Self.untilWaiting(future, 10)
+        #expect(await future.fail(LoginFailed()))
+        for waiter in waiters {
+            await #expect(throws: LoginFailed.self) { try await waiter.value }
+        }
+        await #expect(throws: LoginFailed.self) { try await future.value() }
+        #expect(await future.fulfill(1) == false)
+        #expect(await future.fail(LoginFailed()) == false)
+        #expect(await future.waitingCount == 0)
     }
 }

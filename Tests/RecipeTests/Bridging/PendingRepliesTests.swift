@@ -5,7 +5,7 @@ import RecipeKit
 import Synchronization
 import Testing
 
-@Suite struct PendingRepliesTests {
+@Suite(.timeLimit(.minutes(1))) struct PendingRepliesTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -153,6 +153,20 @@ import Testing
         #expect(replies.receive("late", for: 1) == false)
     }
 
+    /// The legacy rule for ids is stricter: the timer of an answered request still fires, and
+    /// pops whatever waits under its id by then. A request that reuses the id within the first
+    /// one's timeout hears nil from that timer, long before its own timeout.
+    @Test func legacyTimerOfAnAnsweredRequestEndsAReusedId() async {
+        let replies = Legacy.PendingReplies<String>()
+        let first = await Self.legacyRequest(replies, 1, timeout: .milliseconds(20)) {
+            #expect(replies.receive("reply 1", for: 1))
+        }
+        #expect(first == "reply 1")
+        let reused = await Self.legacyRequest(replies, 1, timeout: .seconds(60))
+        #expect(reused == nil)
+        #expect(replies.pendingCount == 0)
+    }
+
     /// The trap: a continuation parked with no cancellation handler keeps `withTimeout` waiting
     /// until the reply comes, although the deadline passed long before. The fixed table gives up on
     /// time, sends nothing more, and drops the late reply.
@@ -272,6 +286,56 @@ import Testing
             #expect(await second.value == "hi")
             #expect(reader.answer("nobody") == false)
         }
+    }
+
+    /// A superseded reader whose task has not run again (its thread is busy) still has its
+    /// cancellation handler installed. Cancelling it then must not end the newer read: the
+    /// answer goes to the newer reader. A handler that emptied the slot whatever it held resumed
+    /// the newer reader with nil, and the answer found nobody.
+    @Test func cancellingASupersededReaderLeavesTheNewerReadWaiting() async {
+        let executor = HeldTaskExecutor()
+        defer { executor.stop() }
+        let reader = Modern.PendingRead()
+        let superseded = Task(executorPreference: executor) { await reader.read() }
+        while !reader.isWaiting && !Task.isCancelled { await Task.yield() }
+        await executor.untilIdle()  // parked, not still running its first job
+        executor.hold()
+        let newer = Task { await reader.read() }
+        await executor.untilAJobIsQueued()  // superseded: resumed, not yet run
+        superseded.cancel()
+        #expect(reader.answer("hello"))
+        executor.release()
+        #expect(await newer.value == "hello")
+        #expect(await superseded.value == nil)
+        #expect(reader.isWaiting == false)
+    }
+
+    /// The same window in the table: a request answered a moment ago, whose task has not run
+    /// again, is cancelled after its id was reused. Its handler must leave the newer request's
+    /// entry alone; a handler that removed whatever the id held threw `CancellationError` into
+    /// the newer request, and its reply was dropped.
+    @Test func cancellingAnAnsweredRequestLeavesItsReusedIdAlone() async throws {
+        let executor = HeldTaskExecutor()
+        defer { executor.stop() }
+        let replies = Modern.PendingReplies<String>()
+        let (sent, sending) = AsyncStream.makeStream(of: String.self)
+        var sends = sent.makeAsyncIterator()
+        let answered = Task(executorPreference: executor) {
+            try await replies.request(1, timeout: .seconds(60)) { sending.yield("first") }
+        }
+        #expect(await sends.next() == "first")
+        await executor.untilIdle()
+        executor.hold()
+        #expect(replies.receive("reply 1", for: 1))
+        await executor.untilAJobIsQueued()  // answered: resumed, not yet run
+        let newer = Task { try await replies.request(1, timeout: .seconds(60)) { sending.yield("newer") } }
+        #expect(await sends.next() == "newer")
+        answered.cancel()
+        #expect(replies.receive("reply 2", for: 1))
+        executor.release()
+        #expect(try await newer.value == "reply 2")
+        _ = await answered.result  // the reply or CancellationError: both are fine
+        #expect(replies.pendingCount == 0)
     }
 
     /// A cancelled reader gets nil and empties the slot; a read after `close` gets nil at once.

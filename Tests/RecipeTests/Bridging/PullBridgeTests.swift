@@ -5,7 +5,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite struct PullBridgeTests {
+@Suite(.timeLimit(.minutes(1))) struct PullBridgeTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -199,5 +199,52 @@ import Testing
         let secondResult = await secondReader
         await waiting.value
         #expect(secondResult.error == "cancelled")
+    }
+
+    /// A reader that stops early closes the bridge: the producer suspended on the full buffer
+    /// throws `ReaderClosed`, `feed` ends, and later writes throw at once. Without `close()` the
+    /// producer would wait for space until its task was cancelled.
+    @Test func aReaderThatClosesEarlyEndsTheProducer() async {
+        let bridge = Modern.PullBridge(capacity: 16)
+        let thrown = Locked<(any Error)?>(nil)
+        let producer = Task {
+            await bridge.feed { bridge in
+                do {
+                    for _ in 0..<100 { try await bridge.write([UInt8](repeating: 1, count: 16)) }
+                } catch {
+                    thrown.withLock { $0 = error }
+                    throw error
+                }
+            }
+        }
+        while !bridge.isProducerWaiting && !Task.isCancelled { await Task.yield() }
+        let firstRead = await bridge.readOnThread { bridge -> Int in
+            let bytes = (try? bridge.read(max: 8)) ?? []
+            bridge.close()
+            return bytes.count
+        }
+        #expect(firstRead == 8)
+        await producer.value
+        #expect(thrown.withLock { $0 } is Modern.PullBridge.ReaderClosed)
+        #expect(bridge.isProducerWaiting == false)
+        #expect(bridge.buffered == 0)
+        await #expect(throws: Modern.PullBridge.ReaderClosed.self) { try await bridge.write([1]) }
+        let afterClose = await bridge.readOnThread { try? $0.read(max: 8) }
+        #expect(afterClose == [])  // a read after close is the end, not a wait
+    }
+
+    /// One producer at a time: a second `write` while the first waits for space traps, in a child
+    /// process. Before the check, the second writer took the first one's slot, and the first
+    /// writer's task was never resumed. Legacy writes never wait, so two producers both go through.
+    @Test func aSecondConcurrentProducerTraps() async {
+        let arguments = ["--demo", "sync-pull-bridge", "two producers at once"]
+        let (modern, modernLines) = await ChildProcess.run(
+            arguments: arguments + ["modern", "--pace", "test"], timeout: .seconds(10))
+        #expect(modern == .trapped(signal: 4))
+        #expect(modernLines == ["two producers write to one bridge at once", "the first producer waits for space"])
+        let (legacy, legacyLines) = await ChildProcess.run(
+            arguments: arguments + ["legacy", "--pace", "test"], timeout: .seconds(10))
+        #expect(legacy == .finished(status: 0))
+        #expect(legacyLines == ["two producers write to one bridge at once", "both writes returned: 5 bytes buffered"])
     }
 }

@@ -1,10 +1,11 @@
 import Dispatch
+import Foundation
 import Legacy
 import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct ValueClientTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct ValueClientTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -16,7 +17,7 @@ import Testing
         let legacy = Legacy.ValueClient(service: Legacy.ValueService(callbackQueue: Self.callbackQueue()))
         let modern = Modern.ValueClient(service: Modern.ValueService(callbackQueue: Self.callbackQueue()))
         let blocking = await onOwnThread { legacy.value(for: key) }
-        let shim = await onOwnThread { modern.blockingValue(for: key) }
+        let shim = await onOwnThread { modern.blockingValue(for: key, timeout: .seconds(30)) }
         let awaited = await modern.value(for: key)
         #expect(blocking == key * key)
         #expect(shim == blocking)
@@ -47,8 +48,8 @@ import Testing
             // The shim from as many threads: each blocks its own thread while a task awaits.
             let shimAnswers = Locked<[Int: [Int]]>([:])
             await Self.onBlockingThreads(callers: callers) { caller in
-                let value = client.blockingValue(for: caller)
-                shimAnswers.withLock { $0[caller, default: []].append(value) }
+                let value = client.blockingValue(for: caller, timeout: .seconds(30))
+                shimAnswers.withLock { $0[caller, default: []].append(value ?? -1) }
             }
             #expect(shimAnswers.withLock { $0 } == answers.withLock { $0 })
         }
@@ -98,15 +99,45 @@ import Testing
         #expect(await during.value == 36)
     }
 
+    /// The shim's timeout: a callback that does not come in time makes it return nil, on a thread
+    /// of its own here, so no pool thread waits.
+    @Test func theShimGivesUpAfterItsTimeout() async {
+        let held = DispatchQueue(label: "test.held")
+        held.suspend()
+        let client = Modern.ValueClient(service: Modern.ValueService(callbackQueue: held))
+        let value = await onOwnThread { client.blockingValue(for: 4, timeout: .milliseconds(50)) }
+        #expect(value == nil)
+        held.resume()
+    }
+
     /// Runs `compare --demo sync-wait-for-callback <scenario> <side>` and reports how it ended.
-    static func runChild(_ side: String, timeout: Duration) async -> (DemoResult, [String]) {
+    static func runChild(
+        _ side: String, scenario: String = "waiting on main for a main-queue callback", timeout: Duration
+    ) async -> (DemoResult, [String]) {
         await ChildProcess.run(
-            arguments: [
-                "--demo", "sync-wait-for-callback", "waiting on main for a main-queue callback", side, "--pace",
-                "test",
-            ],
+            arguments: ["--demo", "sync-wait-for-callback", scenario, side, "--pace", "test"],
             timeout: timeout
         )
+    }
+
+    /// Two tasks that call a synchronous function which blocks in the shim, at once: on a pool of
+    /// two threads they hold both, and the tasks they wait for cannot start. With the timeout both
+    /// return (at least one with nil); a shim that waited without one hung for good. The legacy
+    /// callers, on global-queue threads, both get their value.
+    @Test func twoBlockingCallersInTasksReturnInsteadOfHanging() async {
+        let scenario = "two blocking callers in tasks"
+        let (modern, modernLines) = await Self.runChild("modern", scenario: scenario, timeout: .seconds(10))
+        #expect(modern == .finished(status: 0))
+        let poolIsNarrow = ProcessInfo.processInfo.activeProcessorCount < 3
+        #expect(
+            modernLines == [
+                "2 tasks call a synchronous function that blocks in the shim",
+                "both callers returned",
+                poolIsNarrow ? "at least one timed out: no pool thread was left for its task" : "both got their value",
+            ])
+        let (legacy, legacyLines) = await Self.runChild("legacy", scenario: scenario, timeout: .seconds(10))
+        #expect(legacy == .finished(status: 0))
+        #expect(legacyLines == ["2 threads call value(for:) at once", "both callers returned", "both got their value"])
     }
 
     @Test func waitingOnMainHangsAwaitingOnMainFinishes() async {

@@ -86,6 +86,29 @@ struct LineReaderTests {
         #expect(lines == ["😀€", "naïve"])
     }
 
+    /// A consumer cancelled after its first line gets `CancellationError` from its next `next()`,
+    /// and reads no further line. An iterator that never checked went on to the end of the file.
+    @Test func aCancelledConsumerStopsAfterTheLineItHas() async throws {
+        let bytes = LineFixture.bytes(size: Self.size)
+        let (read, failure) = try await Self.withFile(bytes) { url in
+            await Task {
+                var read = 0
+                do {
+                    for try await _ in Modern.LineReader(url: url, chunkSize: 4096) {
+                        read += 1
+                        if read == 1 { withUnsafeCurrentTask { $0?.cancel() } }
+                    }
+                    return (read, nil as (any Error)?)
+                } catch {
+                    return (read, error)
+                }
+            }.value
+        }
+        #expect(read == 1)
+        #expect(failure is CancellationError)
+        #expect(LineFixture.lines(of: bytes).count > 1000)
+    }
+
     @Test func decodingChunksInsteadOfLinesCorruptsTheSplitCharacter() {
         let bytes = LineFixture.bytes(size: Self.size)
         let firstChunk = String(decoding: bytes[..<4096], as: UTF8.self)
