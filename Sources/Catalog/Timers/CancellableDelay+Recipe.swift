@@ -19,7 +19,9 @@ extension Recipe {
             APIMapping(
                 "DispatchWorkItem.isCancelled", "`Task.isCancelled` inside the task; `await task.result` outside"),
             APIMapping(
-                "asyncAfter(deadline:execute:) with a DispatchWorkItem", "`Task { try await Task.sleep(for:); … }`"),
+                "asyncAfter(deadline:execute:) with a DispatchWorkItem",
+                "a deadline taken at the call, then `Task { @MainActor in try await clock.sleep(until:); try Task.checkCancellation(); … }`"
+            ),
         ],
         prose: Articles.recipe("cancellable-delay"),
         replaces: [.workItem, .workItemCancel, .asyncAfter],
@@ -36,14 +38,7 @@ extension Recipe {
                         context.log("hint scheduled")
                     }
                 },
-                modern: { context in
-                    let sink = UISink(log: context.log)
-                    let hint = Modern.CancellableDelay.schedule(after: context.pace(.seconds(1))) { @MainActor in
-                        sink.show("Add photos with faces to Googlyify them!")
-                    }
-                    context.log("hint scheduled")
-                    try await hint.value
-                }
+                modern: { context in try await modernHint(context, cancelled: false) }
             ),
             Scenario(
                 "cancelled",
@@ -60,17 +55,26 @@ extension Recipe {
                     // A work item can't be awaited: give it three times its delay to (not) show up.
                     try await Task.sleep(for: delay * 3)
                 },
-                modern: { context in
-                    let sink = UISink(log: context.log)
-                    let hint = Modern.CancellableDelay.schedule(after: context.pace(.seconds(1))) { @MainActor in
-                        sink.show("Add photos with faces to Googlyify them!")
-                    }
-                    context.log("hint scheduled")
-                    hint.cancel()
-                    context.log("user added a photo: hint cancelled")
-                    _ = await hint.result  // ends with CancellationError, without waiting for the delay
-                }
+                modern: { context in try await modernHint(context, cancelled: true) }
             ),
         ]
     )
+}
+
+/// The modern hint, scheduled and (in the "cancelled" scenario) cancelled on the main actor, as a
+/// view controller does.
+@MainActor
+private func modernHint(_ context: RunContext, cancelled: Bool) async throws {
+    let sink = UISink(log: context.log)
+    let hint = Modern.CancellableDelay.schedule(after: context.pace(.seconds(1))) {
+        sink.show("Add photos with faces to Googlyify them!")
+    }
+    context.log("hint scheduled")
+    if cancelled {
+        hint.cancel()
+        context.log("user added a photo: hint cancelled")
+        _ = await hint.result  // ends with CancellationError, without waiting for the delay
+    } else {
+        try await hint.value
+    }
 }

@@ -14,12 +14,16 @@ extension Recipe {
         ],
         file: "Timers/DelayedTask.swift",
         apis: [
-            APIMapping("asyncAfter", "`Task.sleep(for:)` (or `clock.sleep(until:)`), then the work, in a `Task`"),
-            APIMapping("dispatch_after", "`Task.sleep(for:)` or `clock.sleep(until:)`"),
+            APIMapping(
+                "asyncAfter",
+                "a deadline taken at the call, then `clock.sleep(until:)` and the work, in a `Task` (in async code, `Task.sleep(for:)`)"
+            ),
+            APIMapping("dispatch_after", "`clock.sleep(until:)` to a deadline taken at the call"),
             APIMapping("dispatch_time / NSEC_PER_SEC", "a `Duration` (`.seconds(2)`, `.milliseconds(500)`)"),
             APIMapping("dispatch_after_f", "a closure capturing `Sendable` values, after `Task.sleep(for:)`"),
             APIMapping(
-                "performSelector:withObject:afterDelay: (perform(_:with:afterDelay:))", "`Task { @MainActor in try await Task.sleep(for:); call() }`"),
+                "performSelector:withObject:afterDelay: (perform(_:with:afterDelay:))",
+                "`Task { @MainActor in try await clock.sleep(until: deadline, tolerance: nil); call() }`"),
         ],
         prose: Articles.recipe("delayed-task"),
         replaces: [.asyncAfter, .dispatchTime],

@@ -15,7 +15,7 @@ extension Recipe {
         apis: [
             APIMapping(
                 "asyncAfter watchdog that answers nil while the work runs on",
-                "`withTimeout` around a cancellation-aware wait (`OneShotFuture.value()`); the load an unstructured `Task` the cache owns"
+                "per caller, a stream that the load or a watchdog task answers first; the load an unstructured `Task` the cache owns"
             ),
             APIMapping(
                 "DispatchGroup.wait(timeout:) on a worker blocked in Process.waitUntilExit()",

@@ -15,33 +15,33 @@ extension Recipe {
         apis: [
             APIMapping(
                 "Timer.scheduledTimer(withTimeInterval:repeats:block:)",
-                "an `AsyncStream` ticker (a producer task sleeping to each deadline) consumed by a task with `for await`"
+                "one loop in a task: sleep until the next deadline still ahead, check for cancellation, paint"
             ),
             APIMapping(
                 "scheduledTimerWithTimeInterval:target:selector:userInfo:repeats:",
-                "the block form on Linux; an `AsyncStream` ticker"
+                "the block form on Linux; a loop that sleeps until each deadline"
             ),
             APIMapping(
                 "NSInvocation / NSMethodSignature",
-                "no direct equivalent — closures: the timer block, the body of `for await`"
+                "no direct equivalent — closures: the timer block, the loop body"
             ),
             APIMapping(
-                "Timer.invalidate", "`task.cancel()` on the consuming task; `onTermination` cancels the producer"),
+                "Timer.invalidate", "`task.cancel()` on the painting task, and a `Task.isCancelled` check after each sleep"),
             APIMapping(
                 "RunLoop.run(mode:before:)",
-                "nothing: a task needs no run loop; the ticker's producer is a task"
+                "nothing: a task needs no run loop"
             ),
             APIMapping(
                 "DispatchSource.makeTimerSource",
-                "an `AsyncStream` ticker; `AsyncTimerSequence` (swift-async-algorithms)"
+                "a loop over deadlines; as a sequence, an `AsyncStream` ticker or `AsyncTimerSequence` (swift-async-algorithms)"
             ),
             APIMapping(
                 "DispatchSourceTimer.schedule(deadline:repeating:leeway:) (dispatch_source_set_timer)",
-                "`clock.sleep(until: start + n × interval, tolerance: leeway)`"
+                "`clock.sleep(until: start + n × interval, tolerance: leeway)`, skipping the deadlines missed in a stall"
             ),
-            APIMapping("setEventHandler", "the body of `for await _ in ticks`"),
-            APIMapping("DispatchSource.resume()", "nothing: the producer task starts when it is created"),
-            APIMapping("DispatchSource.cancel()", "`break` out of `for await`; `onTermination` cancels the producer"),
+            APIMapping("setEventHandler", "the loop body"),
+            APIMapping("DispatchSource.resume()", "nothing: the task starts when it is created"),
+            APIMapping("DispatchSource.cancel()", "leaving the loop (`timeFlies`' body returns `false`)"),
         ],
         prose: Articles.recipe("repeating-timer"),
         replaces: [.scheduledTimer, .timerSource, .sourceHandlers, .timerInvalidate, .runLoopRun, .timer],

@@ -15,10 +15,11 @@ extension Recipe {
         apis: [
             APIMapping(
                 "asyncAfter to retry (retryRequest(_:withDelay:))",
-                "a loop with `try await Task.sleep(for: delay)` between attempts"),
+                "a loop with `try await clock.sleep(for: delay)` between attempts, the delay capped at `maxDelay`"),
             APIMapping(
                 "a cancelled flag checked when asyncAfter fires",
-                "task cancellation: `Task.sleep` throws `CancellationError` at once"),
+                "task cancellation: the sleep throws `CancellationError` at once; `Task.isCancelled` checked before a failure's type"
+            ),
         ],
         prose: Articles.recipe("retry-with-backoff"),
         replaces: [.asyncAfter],

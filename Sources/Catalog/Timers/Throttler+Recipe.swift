@@ -16,7 +16,8 @@ extension Recipe {
         apis: [
             APIMapping(
                 "asyncAfter armed once to throttle (latest argument wins)",
-                "an actor holding the latest argument and one sleeping `Task`, never cancelled and replaced"),
+                "a synchronous `call` that stores the latest argument under a `Mutex`, and one main-actor `Task` that runs it and sleeps out the interval, never cancelled and replaced"
+            ),
             APIMapping("DispatchTime.now() (last run)", "an injected `Clock`'s `now`"),
         ],
         prose: Articles.recipe("throttle-latest"),
@@ -91,7 +92,7 @@ private func legacyThrottle(_ context: RunContext, triggers count: Int, logRuns:
     context.record("spacedByTheInterval", runs.spacedBy(interval))
 }
 
-/// The same triggers from a task that sleeps until each one's time.
+/// The same triggers from a task that sleeps until each one's time; `call` is synchronous.
 private func modernThrottle(_ context: RunContext, triggers count: Int, logRuns: Bool = true) async throws {
     let (gap, interval) = (context.pace(.milliseconds(300)), context.pace(.seconds(5)))
     let runs = ThrottleRuns(log: context.log, logRuns: logRuns)
@@ -99,7 +100,7 @@ private func modernThrottle(_ context: RunContext, triggers count: Int, logRuns:
     let start = ContinuousClock.now
     for trigger in 1...count {
         try await Task.sleep(until: start + gap * (trigger - 1))
-        await throttler.call(trigger)
+        throttler.call(trigger)
     }
     await runs.waitForRun(of: count)
     try await Task.sleep(for: interval)

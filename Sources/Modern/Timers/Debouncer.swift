@@ -32,7 +32,7 @@ public final class Debouncer<Argument: Sendable> {
         self.action = action
     }
 
-    isolated deinit {
+    deinit {
         pending?.cancel()
     }
 

@@ -1,7 +1,12 @@
-/// Runs code once, after a delay: a task that sleeps first.
+/// Runs code once, after a delay: a task that sleeps until a deadline first.
 ///
-/// `Task.sleep(for:)` suspends the task, not a thread, and everything after it
-/// is the delayed work. The delay is a minimum, as with `asyncAfter`. Each
+/// The deadline is taken at the call, as `asyncAfter(deadline: .now() + d)`
+/// takes it: a task first runs when its actor (or the pool) gets to it, and
+/// `Task.sleep(for:)` written inside it would add that wait to the delay.
+/// `clock.sleep(until:)` suspends the task, not a thread, and everything
+/// after it is the delayed work. The delay is a minimum, as with `asyncAfter`.
+/// The clock is a parameter: `ContinuousClock` keeps counting while the
+/// machine sleeps, and `SuspendingClock` (like `DispatchTime`) does not. Each
 /// function returns the task, so a caller can await it or cancel it (see
 /// `CancellableDelay`); fire-and-forget callers ignore it. Inside async code
 /// you don't need a new task at all: `try await Task.sleep(for: delay)` and
@@ -13,10 +18,12 @@ public nonisolated enum DelayedTask {
     public static func printString(
         _ string: String = "Grand Central Dispatch",
         after delay: Duration,
+        clock: some Clock<Duration> = ContinuousClock(),
         log: @escaping @Sendable (String) -> Void
     ) -> Task<Void, any Error> {
-        Task { @MainActor in
-            try await Task.sleep(for: delay)
+        let deadline = clock.now.advanced(by: delay)  // now, not when it runs
+        return Task { @MainActor in
+            try await clock.sleep(until: deadline, tolerance: nil)
             log(string)
         }
     }
@@ -26,10 +33,12 @@ public nonisolated enum DelayedTask {
     @discardableResult
     public static func processSomething(
         after delay: Duration,
+        clock: some Clock<Duration> = ContinuousClock(),
         log: @escaping @Sendable (String) -> Void
     ) -> Task<Void, any Error> {
-        Task {
-            try await Task.sleep(for: delay)
+        let deadline = clock.now.advanced(by: delay)
+        return Task {
+            try await clock.sleep(until: deadline, tolerance: nil)
             processSomething(log: log)
         }
     }
@@ -47,10 +56,13 @@ extension DelayedTask {
     @MainActor
     @discardableResult
     public static func foo(
-        after delay: Duration, log: @escaping @Sendable (String) -> Void
+        after delay: Duration,
+        clock: some Clock<Duration> = ContinuousClock(),
+        log: @escaping @Sendable (String) -> Void
     ) -> Task<Void, any Error> {
-        Task {
-            try await Task.sleep(for: delay)
+        let deadline = clock.now.advanced(by: delay)
+        return Task {
+            try await clock.sleep(until: deadline, tolerance: nil)
             bar(log: log)
         }
     }
@@ -70,11 +82,13 @@ nonisolated extension DelayedTask {
     @discardableResult
     public static func showOrHideNavPrompt(
         after delay: Duration,
+        clock: some Clock<Duration> = ContinuousClock(),
         photoCount: @escaping @MainActor @Sendable () -> Int,
         setPrompt: @escaping @MainActor @Sendable (String?) -> Void
     ) -> Task<Void, any Error> {
-        Task { @MainActor in
-            try await Task.sleep(for: delay)
+        let deadline = clock.now.advanced(by: delay)
+        return Task { @MainActor in
+            try await clock.sleep(until: deadline, tolerance: nil)
             let count = photoCount()
             if count > 0 {
                 setPrompt(nil)

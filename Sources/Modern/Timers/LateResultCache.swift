@@ -6,16 +6,16 @@ import Foundation
 ///
 /// The load is an unstructured `Task` on purpose: it belongs to the cache, not
 /// to whichever caller started it, so no caller's timeout or cancellation ends
-/// it. Callers wait, inside `withTimeout`, on a `OneShotFuture` (from
-/// `one-shot-future`) that the load fulfils, because that wait ends when its
-/// task is cancelled. `await task.value` does not: the timeout's cancel can't
-/// end it, and `withTimeout`, whose task group waits for its children, would
-/// return only when the load does. A caller that asks while a load is in
-/// flight joins it.
+/// it. Each caller waits on a stream of its own, and whichever answers first,
+/// the load or the caller's watchdog (a task that sleeps until the deadline),
+/// is the answer. That wait ends when the caller's task is cancelled.
+/// `await task.value` would not: neither the watchdog nor a cancel could cut
+/// it short. A caller that asks while a load is in flight joins it.
 public actor LateResultCache<Key: Hashable & Sendable, Value: Sendable> {
     private let load: @concurrent @Sendable (Key) async -> Value
     private var values: [Key: Value] = [:]
-    private var inFlight: [Key: OneShotFuture<Value>] = [:]
+    /// The callers of each load in flight, one stream each.
+    private var waiting: [Key: [AsyncStream<Value?>.Continuation]] = [:]
 
     /// `load` runs off the cache's actor (`@concurrent`).
     public init(load: @escaping @concurrent @Sendable (Key) async -> Value) {
@@ -23,7 +23,7 @@ public actor LateResultCache<Key: Hashable & Sendable, Value: Sendable> {
     }
 }
 
-// MARK: - Asking: `withTimeout` around a future the load fulfils
+// MARK: - Asking: the load or the watchdog answers first
 
 extension LateResultCache {
     /// The value of `key`: the cached one at once, or the loaded one if it
@@ -31,29 +31,30 @@ extension LateResultCache {
     /// caller is cancelled. The load runs on either way and fills the cache.
     public func value(for key: Key, timeout: Duration) async -> Value? {
         if let value = values[key] { return value }
-        let loaded = inFlight[key] ?? startLoad(key)
-        do {
-            return try await withTimeout(timeout) { try await loaded.value() }
-        } catch {
-            return nil  // timed out or cancelled: the load runs on
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        let (answers, answer) = AsyncStream.makeStream(of: Value?.self)
+        if waiting[key] == nil { startLoad(key) }
+        waiting[key, default: []].append(answer)
+        let watchdog = Task {
+            try await Task.sleep(until: deadline, clock: .continuous)
+            answer.yield(nil)  // the timeout came first
         }
+        defer { watchdog.cancel() }
+        for await value in answers { return value }
+        return nil  // cancelled: the load runs on
     }
 
-    private func startLoad(_ key: Key) -> OneShotFuture<Value> {
-        let loaded = OneShotFuture<Value>()
-        inFlight[key] = loaded
+    private func startLoad(_ key: Key) {
+        waiting[key] = []
         // Unstructured on purpose: the cache owns the load, not the caller.
-        Task {
-            let value = await load(key)
-            finishLoad(key, value)
-            await loaded.fulfill(value)
-        }
-        return loaded
+        Task { finishLoad(key, await load(key)) }
     }
 
     private func finishLoad(_ key: Key, _ value: Value) {
         values[key] = value  // a late value still fills the cache
-        inFlight[key] = nil
+        for answer in waiting.removeValue(forKey: key) ?? [] {
+            answer.yield(value)
+        }
     }
 }
 
@@ -144,11 +145,54 @@ nonisolated extension ProcessWatchdog {
     }
 }
 
+// MARK: - Or with the shared helpers: `withTimeout` around a `OneShotFuture`
+
+/// The same cache written with the project's `withTimeout` (WithTimeout.swift)
+/// and `OneShotFuture` (from `one-shot-future`): each caller runs
+/// `withTimeout(timeout) { try await future.value() }` on a future the load
+/// fulfils. The future's wait ends when its task is cancelled, so the
+/// timeout can end it; `withTimeout(timeout) { await task.value }` would not
+/// return before the load.
+public actor FutureLateResultCache<Key: Hashable & Sendable, Value: Sendable> {
+    private let load: @concurrent @Sendable (Key) async -> Value
+    private var values: [Key: Value] = [:]
+    private var inFlight: [Key: OneShotFuture<Value>] = [:]
+
+    /// `load` runs off the cache's actor (`@concurrent`).
+    public init(load: @escaping @concurrent @Sendable (Key) async -> Value) {
+        self.load = load
+    }
+
+    /// The value of `key`, or `nil` when `timeout` passes first or the caller
+    /// is cancelled; the load runs on either way and fills the cache.
+    public func value(for key: Key, timeout: Duration) async -> Value? {
+        if let value = values[key] { return value }
+        let loaded = inFlight[key] ?? startLoad(key)
+        do {
+            return try await withTimeout(timeout) { try await loaded.value() }
+        } catch {
+            return nil  // timed out or cancelled: the load runs on
+        }
+    }
+
+    private func startLoad(_ key: Key) -> OneShotFuture<Value> {
+        let loaded = OneShotFuture<Value>()
+        inFlight[key] = loaded
+        Task {
+            let value = await load(key)
+            values[key] = value
+            inFlight[key] = nil
+            await loaded.fulfill(value)
+        }
+        return loaded
+    }
+}
+
 // MARK: - Driver (the page's output; not part of the pattern)
 
 extension LateResultCache {
-    /// How many callers wait for the load of `key` in flight.
-    public func waitingCount(for key: Key) async -> Int {
-        await inFlight[key]?.waitingCount ?? 0
+    /// How many callers have joined the load of `key` in flight.
+    public func waitingCount(for key: Key) -> Int {
+        waiting[key]?.count ?? 0
     }
 }

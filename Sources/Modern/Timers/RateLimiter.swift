@@ -76,6 +76,9 @@ extension RateLimiter {
         let id = nextID
         defer { leaveLine(id) }
         try await waitForTurn(id)
+        // Cancelled while in line, but the head left and promoted this caller
+        // before the cancellation handler's task reached the actor.
+        try Task.checkCancellation()
         while true {  // the head: sleep until the next token is due
             if let now = takeToken() { return now }
             try await clock.sleep(

@@ -1,13 +1,17 @@
-/// A deadline ticker (an `AsyncStream` fed by a sleeping producer) paints on
-/// every tick until stopped.
+/// A repeating timer is one loop in one task: sleep until the next deadline,
+/// check, paint, until stopped.
 ///
-/// The producer sleeps *until* `start + n × interval` rather than *for* an
+/// The loop sleeps *until* `start + n × interval` rather than *for* an
 /// interval, so a late wake-up does not push every later tick back: no drift.
-/// Its tolerance plays the part of a dispatch timer's leeway. Painting is a
-/// task that consumes the stream; stopping cancels it, and the stream's
-/// `onTermination` cancels the producer. The clock is injected, so tests can
-/// drive time. The painter is `@MainActor` like the view it paints, and the
-/// painting task holds it weakly, like the timer block on the Legacy side.
+/// After a stall (a busy main actor, a suspended app, a debugger pause) it
+/// paints once, then skips to the next deadline still in the future instead
+/// of running through the missed ones back to back, as `Timer` and a dispatch
+/// timer source do. The tolerance plays the part of a timer's tolerance or a
+/// source's leeway. The task runs on the main actor, like the view it paints;
+/// stopping cancels it, and the check after each sleep, on the main actor,
+/// makes sure no paint follows `stopPainting()`. The task holds the painter
+/// weakly, like the timer block on the Legacy side. The clock is injected, so
+/// tests can drive time.
 @MainActor
 public final class RepeatingTimer {
     /// Called after each paint, with the number of paints so far.
@@ -32,24 +36,24 @@ public final class RepeatingTimer {
         self.log = log
     }
 
-    /// Starts a ticker and a task that paints on each tick, unless one is
-    /// already running.
+    /// Starts a task that paints every interval, unless one is already
+    /// running.
     public func startPainting() {
         // A second task would orphan the first, still painting.
         guard paintingTask == nil else { return }
-        let ticks = Self.ticks(
-            every: interval, tolerance: tolerance, clock: clock)
+        let (interval, tolerance, clock) = (interval, tolerance, clock)
         paintingTask = Task { [weak self] in
-            for await _ in ticks {
-                // A tick handed over just before `stopPainting()` must not
-                // paint.
-                guard !Task.isCancelled, let self else { return }
+            await Self.tick(
+                every: interval, tolerance: tolerance, clock: clock
+            ) {
+                guard let self else { return false }
                 self.paint()
+                return true
             }
         }
     }
 
-    /// Cancels the painting task; no tick is painted after this returns.
+    /// Cancels the painting task; nothing is painted after this returns.
     public func stopPainting() {
         paintingTask?.cancel()
         paintingTask = nil
@@ -60,16 +64,46 @@ public final class RepeatingTimer {
         paints += 1
         onPaint?(paints)
     }
+
+    /// Calls `body` at `start + n × interval` on `clock`, in the caller's
+    /// isolation, until the task is cancelled or `body` returns false. After
+    /// a stall, `body` runs once and the next deadline is the first one still
+    /// in the future.
+    static func tick<C: Clock<Duration>>(
+        every interval: Duration,
+        tolerance: Duration?,
+        clock: C,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () -> Bool
+    ) async {
+        var deadline = clock.now
+        while true {
+            deadline = deadline.advanced(by: interval)
+            let now = clock.now
+            if deadline < now {  // missed: skip to the next one ahead
+                let missed = Int(deadline.duration(to: now) / interval)
+                deadline = deadline.advanced(by: interval * (missed + 1))
+            }
+            do {
+                try await clock.sleep(until: deadline, tolerance: tolerance)
+            } catch {
+                return  // cancelled during the sleep
+            }
+            // Cancelled after the sleep ended, before this task got its actor
+            // back: stop here, where the canceller runs.
+            guard !Task.isCancelled, body() else { return }
+        }
+    }
 }
 
-// MARK: - `timeFlies`: a loop over the ticker
+// MARK: - `timeFlies`: the same loop, stopped after a count
 
 extension RepeatingTimer {
     /// The dispatch-source form: "Time flies." every interval, within
     /// `leeway`.
     ///
-    /// The loop body is the event handler; breaking out of it ends the stream,
-    /// which cancels the producer, as `source.cancel()` does.
+    /// The loop body is the event handler; returning false ends the loop, as
+    /// `source.cancel()` ends the source.
     public nonisolated static func timeFlies(
         times: Int,
         every interval: Duration,
@@ -79,25 +113,29 @@ extension RepeatingTimer {
     ) async {
         log("start")
         var fired = 0
-        for await _ in ticks(every: interval, tolerance: leeway, clock: clock) {
+        await tick(every: interval, tolerance: leeway, clock: clock) {
             log("Time flies.")
             fired += 1
-            if fired == times { break }
+            return fired < times
         }
         log("stop")
     }
 }
 
-// MARK: - The ticker: an `AsyncStream` paced by deadlines
+// MARK: - Or the ticks as a value: an `AsyncStream` ticker
 
 extension RepeatingTimer {
     /// Ticks at `start + n × interval` on `clock`, until the stream's consumer
-    /// stops iterating.
+    /// stops iterating, for code that takes an `AsyncSequence`.
     ///
-    /// `bufferingNewest(1)` coalesces the ticks a slow consumer missed into
-    /// one, as a run-loop timer does. Ending the iteration (`break`, or
+    /// A producer task runs the same loop and yields; `bufferingNewest(1)`
+    /// keeps one tick for a slow consumer. Ending the iteration (`break`, or
     /// cancelling the consuming task) terminates the stream, and
-    /// `onTermination` cancels the producer's sleep.
+    /// `onTermination` cancels the producer. A stream hands each tick to one
+    /// consumer: give each consumer its own ticker. It still hands out a tick
+    /// it buffered
+    /// before its consumer was cancelled, so a consumer checks
+    /// `Task.isCancelled` after each one.
     public nonisolated static func ticks(
         every interval: Duration,
         tolerance: Duration? = nil,
@@ -105,18 +143,10 @@ extension RepeatingTimer {
     ) -> AsyncStream<Void> {
         let (ticks, continuation) = AsyncStream.makeStream(
             of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let start = clock.now
         let producer = Task {
-            var deadline = start
-            while true {
-                // The next deadline, not "interval from now".
-                deadline = deadline.advanced(by: interval)
-                do {
-                    try await clock.sleep(until: deadline, tolerance: tolerance)
-                } catch {
-                    break  // cancelled
-                }
-                continuation.yield()
+            await tick(every: interval, tolerance: tolerance, clock: clock) {
+                if case .terminated = continuation.yield() { return false }
+                return true
             }
             continuation.finish()
         }
@@ -149,6 +179,6 @@ extension RepeatingTimer {
         }
     }
 
-    /// Whether a ticker is running.
+    /// Whether a painting task is running.
     public var isPainting: Bool { paintingTask != nil }
 }

@@ -1,21 +1,25 @@
 /// Runs an operation again after growing delays until it succeeds, gives up
 /// after `maxAttempts`, or is cancelled.
 ///
-/// The retry loop is a plain loop: try, and on failure
-/// `try await Task.sleep(for: delay)`, then double the delay. Cancellation
-/// needs no flag: cancelling the calling task wakes the sleep at once with
-/// `CancellationError`, which ends the loop; no further attempt starts.
+/// The retry loop is a plain loop: try, and on failure sleep for the delay,
+/// then double it, up to `maxDelay`. Cancellation needs no flag: cancelling
+/// the calling task wakes the sleep at once with `CancellationError`, which
+/// ends the loop; no further attempt starts. A failure is checked against the
+/// task's cancellation first, whatever its type: `URLSession` reports a
+/// cancelled request as `URLError(.cancelled)`, not `CancellationError`.
 public nonisolated enum Retrier {}
 
 // MARK: - Retrying: a loop around `Task.sleep`; cancelling the task stops it
 
 nonisolated extension Retrier {
-    /// Waits `baseDelay` after the first failure, then twice as long after each
-    /// further one. Returns the first success, or throws the last failure or
-    /// `CancellationError`.
+    /// Waits `baseDelay` after the first failure, then twice as long after
+    /// each further one, never more than `maxDelay`. Returns the first
+    /// success, or throws the last failure or `CancellationError`.
     public static func run<Value: Sendable>(
         maxAttempts: Int,
         baseDelay: Duration,
+        maxDelay: Duration = .seconds(30),
+        clock: some Clock<Duration> = ContinuousClock(),
         log: (String) -> Void,
         operation: (_ attempt: Int) async throws -> Value
     ) async throws -> Value {
@@ -24,6 +28,9 @@ nonisolated extension Retrier {
         while true {
             do {
                 return try await operation(attempt)
+            } catch where Task.isCancelled {
+                // Cancelled, whatever the operation threw: not a failure.
+                throw CancellationError()
             } catch let error as CancellationError {
                 throw error
             } catch where attempt < maxAttempts {
@@ -32,9 +39,9 @@ nonisolated extension Retrier {
                 log("attempt \(attempt) failed: \(error); giving up")
                 throw error
             }
-            try await Task.sleep(for: delay)
+            try await clock.sleep(for: delay)
             attempt += 1
-            delay *= 2
+            delay = min(delay * 2, maxDelay)
         }
     }
 }

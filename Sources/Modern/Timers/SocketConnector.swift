@@ -7,7 +7,9 @@
 /// cancelled and awaited before it returns, so nothing fires afterwards. The
 /// weak/strong self dance becomes task lifetime: cancel the calling task and
 /// both the connect and the timer stop. The connect must be cancellation-aware
-/// (as `Task.sleep` and `URLSession` are), because the task group waits for it.
+/// (as `Task.sleep` and `URLSession` are), because the task group waits for
+/// it: a callback connect is bridged with a cancellation handler that closes
+/// the socket (the last section).
 public nonisolated enum SocketConnector {}
 
 // MARK: - Connecting with a deadline: `withTimeout`
@@ -40,3 +42,38 @@ nonisolated extension SocketConnector {
 
 // `withTimeout` (WithTimeout.swift) runs the sleep as a child task; when the
 // connect wins, the sleep is cancelled, so no timeout can fire afterwards.
+
+// MARK: - A callback connect: closing the socket ends it when cancelled
+
+nonisolated extension SocketConnector {
+    /// Bridges a callback connect (CocoaAsyncSocket's shape) to `async`, so
+    /// that cancelling the calling task closes the socket.
+    ///
+    /// A plain `withCheckedThrowingContinuation` ignores cancellation: inside
+    /// `withTimeout`, the timeout's cancel would not end it, and the task
+    /// group would wait for a connect that may never call back. Here the
+    /// cancellation handler calls `close`, and the socket then fails the
+    /// connect, which resumes the continuation. `start` must call back exactly
+    /// once, and a connect started after `close` must fail at once, as one on
+    /// a closed descriptor does: a cancel can land between the check and
+    /// `start`.
+    public static func connect(
+        start: (
+            _ completion: @escaping @Sendable (Result<Void, any Error>) -> Void
+        ) -> Void,
+        close: @escaping @Sendable () -> Void
+    ) async throws {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<Void, any Error>) in
+                guard !Task.isCancelled else {
+                    continuation.resume(throwing: CancellationError())
+                    return
+                }
+                start { continuation.resume(with: $0) }
+            }
+        } onCancel: {
+            close()
+        }
+    }
+}

@@ -1,27 +1,41 @@
-/// Runs an action at once if idle, else the latest argument when the interval
-/// ends: an actor and one sleeping task, never cancelled and replaced.
+import Synchronization
+
+/// Runs an action on the main actor at once if idle, else the latest argument
+/// when the interval ends: a lock that orders the calls, and one task that
+/// runs them.
 ///
-/// An actor owns the latest argument, the time of the last run and at most
-/// ONE sleeping task. A call while that task sleeps only replaces the
-/// argument; the task is never cancelled and restarted (that would be a
-/// debounce), so a steady stream of calls still runs once per interval. The
-/// clock is injected: tests drive it by hand. The interval counts from the end
-/// of the previous run. `cancel()` wakes the sleeping task with
-/// `CancellationError`, and it ends without running anything.
-public actor Throttler<Argument: Sendable, C: Clock>
-where C.Duration == Duration {
+/// `call` is synchronous and callable from any thread, like the legacy
+/// `call`: a progress handler, a delegate callback or a UIKit action calls it
+/// directly, and the order of the calls is the order in which they took the
+/// lock. An actor method would need `await`, and a synchronous caller would
+/// have to wrap each call in a `Task` of its own, which can reach the actor
+/// in any order, so the last call might not be the last one run. The lock
+/// also keeps the calls off the main actor: only the runs go there. An idle
+/// throttler starts a task on the main actor that runs the argument at once,
+/// then sleeps for the interval; a call while that task sleeps only replaces
+/// the latest argument, and the task runs the newest one when it wakes, then
+/// sleeps again, or ends if nothing came. The task is never cancelled and
+/// restarted by a call (that would be a debounce), so a steady stream of
+/// calls still runs once per interval. The interval counts from the end of
+/// the previous run. The clock is injected: tests drive it by hand.
+public nonisolated final class Throttler<
+    Argument: Sendable, C: Clock<Duration>
+>: Sendable {
+    private struct State {
+        var latest: Argument?
+        var worker: Task<Void, Never>?
+    }
+
     private let interval: Duration
     private let clock: C
-    private let action: @Sendable (Argument) -> Void
+    private let action: @MainActor @Sendable (Argument) -> Void
+    private let state = Mutex(State())
 
-    private var latest: Argument?
-    private var lastRun: C.Instant?
-    private var sleeper: Task<Void, Never>?
-
-    /// `action` runs on the actor, at most once per `interval` of `clock`.
+    /// `action` runs on the main actor, at most once per `interval` of
+    /// `clock`.
     public init(
         interval: Duration, clock: C,
-        action: @escaping @Sendable (Argument) -> Void
+        action: @escaping @MainActor @Sendable (Argument) -> Void
     ) {
         self.interval = interval
         self.clock = clock
@@ -29,61 +43,74 @@ where C.Duration == Duration {
     }
 
     deinit {
-        sleeper?.cancel()
+        state.withLock { $0.worker?.cancel() }
     }
 
     /// Runs `argument` now if idle; else it replaces the pending argument.
     public func call(_ argument: Argument) {
-        latest = argument
-        guard sleeper == nil else { return }  // the sleeping task runs it
-        guard let lastRun, clock.now < lastRun.advanced(by: interval) else {
-            runLatest()
-            return
-        }
-        let due = lastRun.advanced(by: interval)
-        sleeper = Task { [weak self, clock] in
-            do {
-                try await clock.sleep(until: due, tolerance: nil)
-            } catch {
-                return  // cancelled: nothing runs
+        state.withLock { state in
+            guard state.worker == nil else {
+                state.latest = argument  // the task runs the newest one
+                return
             }
-            await self?.sleeperWoke()
+            state.worker = runTask(first: argument)
+        }
+    }
+
+    /// Runs `first`, then, an interval after each run, the newest argument
+    /// that came meanwhile; ends when none came, or when cancelled.
+    private func runTask(first: Argument) -> Task<Void, Never> {
+        let (interval, clock, action) = (interval, clock, action)
+        return Task { @MainActor [weak self] in
+            var argument = first
+            while true {
+                guard !Task.isCancelled else { return }  // released first
+                action(argument)
+                let due = clock.now.advanced(by: interval)
+                do {
+                    try await clock.sleep(until: due, tolerance: nil)
+                } catch {
+                    return  // cancelled by `deinit`
+                }
+                guard let next = self?.takeLatest() else { return }
+                argument = next
+            }
         }
     }
 }
 
-// MARK: - Cancelling, and the run: the actor owns the state
+// MARK: - Cancelling, and the run: the lock owns the state
 
-extension Throttler {
-    /// Drops the pending argument, if any; a later call runs as usual.
+nonisolated extension Throttler {
+    /// Drops the pending argument, if any; a later call runs as usual. The
+    /// task sleeps out its interval and then finds nothing to run, so a call
+    /// that comes meanwhile still waits for the interval's end.
     public func cancel() {
-        sleeper?.cancel()
-        sleeper = nil
-        latest = nil
+        state.withLock { $0.latest = nil }
     }
 
-    /// Whether a task is sleeping until the interval ends.
-    public var isArmed: Bool { sleeper != nil }
+    /// Whether a task is running or sleeping out the interval.
+    public var isArmed: Bool { state.withLock { $0.worker != nil } }
 
-    private func sleeperWoke() {
-        // Cancelled after its sleep ended: `cancel()` already cleared it.
-        guard !Task.isCancelled else { return }
-        sleeper = nil
-        runLatest()
-    }
-
-    private func runLatest() {
-        guard let argument = latest else { return }
-        latest = nil
-        action(argument)
-        lastRun = clock.now
+    /// The argument to run next; `nil`, leaving the throttler idle, when
+    /// none came.
+    private func takeLatest() -> Argument? {
+        state.withLock { state in
+            guard let latest = state.latest else {
+                state.worker = nil
+                return nil
+            }
+            state.latest = nil
+            return latest
+        }
     }
 }
 
-extension Throttler where C == ContinuousClock {
+nonisolated extension Throttler where C == ContinuousClock {
     /// A throttler on the continuous clock.
-    public init(
-        interval: Duration, action: @escaping @Sendable (Argument) -> Void
+    public convenience init(
+        interval: Duration,
+        action: @escaping @MainActor @Sendable (Argument) -> Void
     ) {
         self.init(interval: interval, clock: ContinuousClock(), action: action)
     }

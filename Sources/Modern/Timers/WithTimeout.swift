@@ -24,10 +24,12 @@ public nonisolated func withTimeout<T: Sendable>(
     _ timeout: Duration,
     operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
-    try await withThrowingTaskGroup(of: T.self) { group in
+    // The deadline counts from the call, not from when the child first runs.
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    return try await withThrowingTaskGroup(of: T.self) { group in
         group.addTask { try await operation() }
         group.addTask {
-            try await Task.sleep(for: timeout)
+            try await Task.sleep(until: deadline, clock: .continuous)
             throw TimeoutError(timeout: timeout)
         }
         defer { group.cancelAll() }

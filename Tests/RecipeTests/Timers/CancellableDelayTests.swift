@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct CancellableDelayTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct CancellableDelayTests {
     static let delay = Duration.milliseconds(10)
 
     @Test func legacyNotCancelledRunsOnceAfterTheDelay() async throws {
@@ -35,7 +35,7 @@ import Testing
         item.cancel()
 
         let modern = Recorder()
-        let task = Modern.CancellableDelay.schedule(after: Self.delay) { modern.log("hint") }
+        let task = await Modern.CancellableDelay.schedule(after: Self.delay) { modern.log("hint") }
         task.cancel()
 
         try await Task.sleep(for: Self.delay * 3)
@@ -49,7 +49,7 @@ import Testing
     /// simply never runs, and there is nothing to await.
     @Test func cancelledTaskEndsAtOnceWithCancellationError() async {
         let recorder = Recorder()
-        let task = Modern.CancellableDelay.schedule(after: .seconds(3600)) { recorder.log("hint") }
+        let task = await Modern.CancellableDelay.schedule(after: .seconds(3600)) { recorder.log("hint") }
         task.cancel()
         let result = await task.result  // returns long before the hour is up: the sleep throws at once
         #expect(throws: CancellationError.self) { try result.get() }
@@ -82,7 +82,7 @@ import Testing
         let modern = Recorder()
         let (started, startedSignal) = AsyncStream.makeStream(of: Void.self)
         let (gate, gateKeeper) = AsyncStream.makeStream(of: Void.self)  // never opened: only cancellation ends the wait
-        let task = Modern.CancellableDelay.schedule(after: .zero) {
+        let task = await Modern.CancellableDelay.schedule(after: .zero) {
             modern.log("started")
             startedSignal.yield()
             for await _ in gate { break }
@@ -99,6 +99,42 @@ import Testing
         gateKeeper.finish()
     }
 
+    /// The sleep ends while the main actor is busy, and the main actor then cancels the task
+    /// before the action's turn: the check after the sleep, on the main actor, stops the action,
+    /// as the main queue skips a cancelled work item. A task that ran off the main actor, or did
+    /// not check again, would show the hint and report success.
+    @MainActor @Test func aCancelOnTheMainActorAfterTheSleepEndedStillStopsTheAction() async {
+        let clock = ManualTestClock()
+        let recorder = Recorder()
+        let task = Modern.CancellableDelay.schedule(after: .seconds(1), clock: clock) {
+            recorder.log("hint")
+        }
+        await clock.waitForSleepers(1)
+        let woke = clock.signal(afterWakeUps: 1)
+        clock.advance(by: .seconds(1))
+        woke.wait()  // the main actor stays busy until the sleep has returned
+        task.cancel()  // on the main actor, before the task gets it back
+        let result = await task.result
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(recorder.lines.isEmpty)
+    }
+
+    /// The deadline is the call's time plus the delay, as `asyncAfter`'s is: time the main actor
+    /// spends busy before the task first runs is not added to the delay.
+    @MainActor @Test func theDeadlineIsFixedWhenScheduled() async throws {
+        let clock = ManualTestClock()
+        let recorder = Recorder()
+        let task = Modern.CancellableDelay.schedule(after: .seconds(1), clock: clock) {
+            recorder.log("hint")
+        }
+        clock.advance(by: .seconds(5))  // the main actor is busy for 5 s before the task starts
+        while clock.deadlines.isEmpty && !Task.isCancelled { await Task.yield() }
+        #expect(clock.deadlines == [ManualTestClock.Instant(offset: .seconds(1))])
+        clock.advance(by: .seconds(1))  // also wakes a sleep that counted from the task's start
+        try await task.value
+        #expect(recorder.lines == ["hint"])
+    }
+
     /// Expected bug: `try? await Task.sleep` swallows the cancellation, so the sleep ends at once
     /// and the action runs anyway, instead of never.
     @Test func trySleepSwallowsCancellation() async {
@@ -111,7 +147,7 @@ import Testing
         await buggy.value
         #expect(recorder.lines == ["hint"])
 
-        let correct = Modern.CancellableDelay.schedule(after: .seconds(3600)) { recorder.log("hint") }
+        let correct = await Modern.CancellableDelay.schedule(after: .seconds(3600)) { recorder.log("hint") }
         correct.cancel()
         _ = await correct.result
         #expect(recorder.lines == ["hint"])

@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct DelayedTaskTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct DelayedTaskTests {
     /// One delayed action: how to schedule it with a delay and a log, and the one line it logs.
     struct Case: Sendable, CustomTestStringConvertible {
         let testDescription: String
@@ -121,6 +121,28 @@ import Testing
             setPrompt: { _ in }
         ).value
         #expect(try #require(await readAt.elapsed) >= delay)
+    }
+
+    /// `asyncAfter(deadline: .now() + d)` fixes its deadline at the call. So do the modern
+    /// functions: scheduled from the main actor, which then stays busy for 10 s of the clock, each
+    /// task sleeps until the call's time plus its delay, not until 10 s plus its delay.
+    @MainActor @Test func theDeadlineIsTakenAtTheCallNotWhenTheTaskFirstRuns() async throws {
+        let clock = ManualTestClock()
+        let recorder = Recorder()
+        let tasks = [
+            Modern.DelayedTask.printString(after: .seconds(3), clock: clock, log: recorder.logger),
+            Modern.DelayedTask.processSomething(after: .seconds(2), clock: clock, log: recorder.logger),
+            Modern.DelayedTask.foo(after: .seconds(2), clock: clock, log: recorder.logger),
+            Modern.DelayedTask.showOrHideNavPrompt(after: .seconds(1), clock: clock, photoCount: { 0 }) {
+                recorder.log($0 ?? "nil")
+            },
+        ]
+        clock.advance(by: .seconds(10))  // before the main actor is free to start any task
+        while clock.deadlines.count < tasks.count && !Task.isCancelled { await Task.yield() }
+        #expect(clock.deadlines.map(\.offset).sorted() == [.seconds(1), .seconds(2), .seconds(2), .seconds(3)])
+        clock.advance(by: .seconds(3))  // also wakes a task that counted from its own start
+        for task in tasks { try await task.value }
+        #expect(recorder.lines.count == tasks.count)
     }
 
     @Test func modernDelayedWorkCanBeAwaited() async throws {

@@ -74,7 +74,7 @@ struct LateResultCacheTests {
 
     /// Returns once `count` callers wait for the modern load of `key` (yields, never sleeps).
     static func untilWaiting(_ cache: Modern.LateResultCache<String, String>, _ count: Int) async {
-        while await cache.waitingCount(for: "report") < count { await Task.yield() }
+        while await cache.waitingCount(for: "report") < count && !Task.isCancelled { await Task.yield() }
     }
 
     static func process(_ executable: String, _ arguments: [String] = []) -> Process {
@@ -209,9 +209,59 @@ struct LateResultCacheTests {
         #expect(loads.count == 1)
     }
 
-    /// Why the cache waits on a `OneShotFuture`: awaiting a task's value ignores cancellation, so
-    /// `withTimeout` cancels it in vain, and its task group waits for it. The timeout's error comes
-    /// only once the work is done.
+    /// Priority: a caller waits on a stream, not on the load task, so a high-priority caller does
+    /// not raise the priority of a load that a low-priority caller started. A task that awaits
+    /// another task's `value` does raise it.
+    @Test func aWaitingCallerDoesNotRaiseTheLoadsPriority() async {
+        let release = Latch()
+        let seen = Locked<TaskPriority?>(nil)
+        let cache = Modern.LateResultCache<String, String> { key in
+            await release.wait()
+            seen.withLock { $0 = Task.currentPriority }
+            return "\(key) data"
+        }
+        let starter = Task(priority: .low) { await cache.value(for: "report", timeout: .zero) }
+        await Self.untilWaiting(cache, 1)  // the low-priority caller started the load
+        let urgent = Task(priority: .high) { await cache.value(for: "report", timeout: Self.generous) }
+        await Self.untilWaiting(cache, 2)
+        release.open()
+        #expect(await urgent.value == "report data")
+        #expect(seen.withLock { $0 } == .low)
+        _ = await starter.value
+
+        let work = Task(priority: .low) { () -> TaskPriority in
+            while Task.currentPriority < .high && !Task.isCancelled { await Task.yield() }
+            return Task.currentPriority
+        }
+        let waiter = Task(priority: .high) { await work.value }
+        #expect(await waiter.value == .high)
+    }
+
+    /// The alternative built on `withTimeout` and `OneShotFuture` behaves the same: nil at the
+    /// timeout, the late value in the cache, nil at once for a cancelled caller, one load.
+    @Test func theFutureBasedCacheTimesOutAndKeepsTheLateValue() async {
+        let release = Latch()
+        let loads = Locked(0)
+        let cache = Modern.FutureLateResultCache<String, String> { key in
+            loads.withLock { $0 += 1 }
+            await release.wait()
+            return "\(key) data"
+        }
+        #expect(await cache.value(for: "report", timeout: Self.timeout) == nil)
+        let cancelled = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await cache.value(for: "report", timeout: Self.generous)
+        }
+        #expect(await cancelled.value == nil)
+        release.open()
+        #expect(await cache.value(for: "report", timeout: Self.generous) == "report data")
+        #expect(await cache.value(for: "report", timeout: .zero) == "report data")
+        #expect(loads.withLock { $0 } == 1)
+    }
+
+    /// Why the caller does not wait on the load task: awaiting a task's value ignores
+    /// cancellation, so `withTimeout` cancels it in vain, and its task group waits for it. The
+    /// timeout's error comes only once the work is done.
     @Test func withTimeoutAroundTaskValueReturnsOnlyWhenTheWorkEnds() async throws {
         let release = Latch()
         let work = Task {

@@ -1,3 +1,4 @@
+import Dispatch
 import RecipeKit
 
 /// A clock that moves only when a test says so.
@@ -5,7 +6,11 @@ import RecipeKit
 /// `sleep(until:)` parks its task until `advance(by:)` moves `now` to the deadline or past it; a
 /// cancelled sleep ends at once with `CancellationError` and leaves no sleeper behind. Tests use
 /// `sleeperCount` to see how many tasks are parked, and `waitForSleepers(_:)` to wait for a
-/// count (a parked sleep shows up here before its task suspends for good).
+/// count (a parked sleep shows up here before its task suspends for good). `deadlines` lists every
+/// deadline asked for, and `signal(afterWakeUps:)` gives a semaphore that opens once that many
+/// sleeps have returned normally: a test on the main actor can block on it, because the sleep
+/// runs off the caller's actor (`@concurrent`), and so see a sleep end while the main actor is
+/// busy.
 final class ManualTestClock: Clock {
     struct Instant: InstantProtocol {
         var offset: Duration
@@ -26,12 +31,27 @@ final class ManualTestClock: Clock {
         var nextID = 0
         var sleepers: [Sleeper] = []
         var cancelled: Set<Int> = []
+        var deadlines: [Instant] = []
+        var wakeUps = 0
+        var wakeUpGates: [(count: Int, gate: DispatchSemaphore)] = []
     }
 
     private let state = Locked(State())
 
     var now: Instant { state.withLock { $0.now } }
     var minimumResolution: Duration { .nanoseconds(1) }
+
+    /// Every deadline a sleep asked for, in order.
+    var deadlines: [Instant] { state.withLock { $0.deadlines } }
+
+    /// A semaphore signalled once `count` sleeps have returned normally.
+    func signal(afterWakeUps count: Int) -> DispatchSemaphore {
+        let gate = DispatchSemaphore(value: 0)
+        state.withLock { state in
+            if state.wakeUps >= count { gate.signal() } else { state.wakeUpGates.append((count, gate)) }
+        }
+        return gate
+    }
 
     /// How many sleeps are parked.
     var sleeperCount: Int { state.withLock { $0.sleepers.count } }
@@ -55,9 +75,11 @@ final class ManualTestClock: Clock {
         while sleeperCount != count && !Task.isCancelled { await Task.yield() }
     }
 
+    @concurrent
     func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         let id = state.withLock { state in
             state.nextID += 1
+            state.deadlines.append(deadline)
             return state.nextID
         }
         try await withTaskCancellationHandler {
@@ -79,6 +101,10 @@ final class ManualTestClock: Clock {
                 return state.sleepers.remove(at: index)
             }
             parked?.continuation.resume(throwing: CancellationError())
+        }
+        state.withLock { state in
+            state.wakeUps += 1
+            for entry in state.wakeUpGates where entry.count == state.wakeUps { entry.gate.signal() }
         }
     }
 }

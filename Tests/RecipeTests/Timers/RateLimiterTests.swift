@@ -4,10 +4,10 @@ import Modern
 import RecipeKit
 import Testing
 
-/// Yields until `condition` holds: the callers being counted are parked on continuations, so
-/// this never sleeps and never waits on a timer.
+/// Yields until `condition` holds, or the task is cancelled (a test's time limit): the callers
+/// being counted are parked on continuations, so this never sleeps and never waits on a timer.
 private func until(_ condition: () async -> Bool) async {
-    while !(await condition()) { await Task.yield() }
+    while !(await condition()) && !Task.isCancelled { await Task.yield() }
 }
 
 /// A clock that moves only when a test calls `advance(by:)`; sleepers wake when it passes their
@@ -26,9 +26,23 @@ private final class ManualClock: Clock {
         let wake: CheckedContinuation<Void, any Error>
     }
 
-    private let state = Locked((now: Instant(offset: .zero), sleepers: [Sleeper](), nextID: 0))
+    private let state = Locked(
+        (now: Instant(offset: .zero), sleepers: [Sleeper](), nextID: 0, hook: (@Sendable () -> Void)?.none))
 
-    var now: Instant { state.withLock { $0.now } }
+    /// Reading `now` first calls the hook set by `onNextNow(_:)`, once.
+    var now: Instant {
+        let (now, hook) = state.withLock { state in
+            defer { state.hook = nil }
+            return (state.now, state.hook)
+        }
+        hook?()
+        return now
+    }
+
+    /// Calls `hook` the next time anyone reads `now`, on the reader's thread, before `now` returns.
+    func onNextNow(_ hook: @escaping @Sendable () -> Void) {
+        state.withLock { $0.hook = hook }
+    }
     var minimumResolution: Duration { .nanoseconds(1) }
     var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
@@ -64,7 +78,7 @@ private final class ManualClock: Clock {
     }
 }
 
-@Suite(.serialized) struct RateLimiterTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct RateLimiterTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -185,6 +199,27 @@ private final class ManualClock: Clock {
         #expect(await limiter.waitingCount == 0)
         clock.advance(by: .seconds(5))
         #expect(await limiter.availableTokens == 2)  // refilled to the burst, no more
+    }
+
+    /// The second caller is cancelled while the head, on the limiter's actor, reads the clock to
+    /// take its token. The cancellation handler reaches the actor through a task of its own, so
+    /// the head leaves and promotes the second caller first, and a second token is there. The
+    /// check after waiting its turn makes it throw anyway, and the token stays in the bucket.
+    @Test func aCancelledWaiterPromotedByTheHeadTakesNoToken() async throws {
+        let clock = ManualClock()
+        let limiter = Modern.RateLimiter(interval: .seconds(1), burst: 2, clock: clock)
+        try await limiter.acquire()
+        try await limiter.acquire()
+        let head = Task { try await limiter.acquire() }
+        await until { clock.sleeperCount == 1 }
+        let second = Task { try await limiter.acquire() }
+        await until { await limiter.waitingCount == 2 }
+        clock.onNextNow { second.cancel() }  // runs inside the head's turn on the actor
+        clock.advance(by: .seconds(2))  // two tokens: one for the head, one the second could take
+        _ = try await head.value
+        await #expect(throws: CancellationError.self) { try await second.value }
+        #expect(await limiter.availableTokens == 1)
+        #expect(await limiter.waitingCount == 0)
     }
 
     @Test func legacyCancelledJobTakesNoToken() async {

@@ -94,25 +94,83 @@ struct RepeatingTimerTests {
         }
     }
 
-    @MainActor @Test func modernStopPaintsNoTickThatWasAlreadyBuffered() async {
-        // On a clock that never waits, the fifth paint holds the main actor until the producer
-        // has yielded another tick into the stream (two more sleeps asked for), then stops.
+    /// The sleep ends while the main actor is busy, and the main actor then stops the painter
+    /// before the painting task gets it back: the check after the sleep, on the main actor, keeps
+    /// that tick from painting.
+    @MainActor @Test func modernStopAfterASleepEndedPaintsNothing() async {
         let recorder = Recorder()
-        let clock = TickerTestClock()
-        let painter = Modern.RepeatingTimer(every: Self.interval, clock: clock, log: recorder.logger)
-        let (fifth, reached) = AsyncStream.makeStream(of: Void.self)
-        painter.onPaint = { [unowned painter] paints in
-            if paints == 5 {
-                clock.signal(afterSleep: clock.deadlines.count + 2).wait()
-                painter.stopPainting()
-                recorder.log("stop")
-                reached.finish()
+        let clock = ManualTestClock()
+        let painter = Modern.RepeatingTimer(every: .seconds(1), clock: clock, log: recorder.logger)
+        painter.startPainting()
+        await clock.waitForSleepers(1)
+        let woke = clock.signal(afterWakeUps: 1)
+        clock.advance(by: .seconds(1))
+        woke.wait()  // the main actor stays busy until the sleep has returned
+        painter.stopPainting()
+        await clock.waitForSleepers(0)
+        for _ in 0..<100 { await Task.yield() }  // a paint would have had its turn by now
+        #expect(recorder.lines.isEmpty)
+        #expect(clock.deadlines.count == 1)  // and the loop ended: no second sleep
+    }
+
+    /// A stall of ten intervals (the main actor busy, the app suspended, a debugger pause) paints
+    /// once, then the next deadline is the first one still ahead, on the original grid, as
+    /// `Timer` and a dispatch timer source coalesce the fires they missed. Without the skip, the
+    /// loop would run through the nine missed deadlines back to back, each sleep returning at
+    /// once.
+    @MainActor @Test func aStallOfTenIntervalsPaintsOnceThenKeepsThePace() async {
+        let recorder = Recorder()
+        let clock = ManualTestClock()
+        let painter = Modern.RepeatingTimer(every: .seconds(1), clock: clock, log: recorder.logger)
+        painter.startPainting()
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(10))  // the first deadline was at 1 s: ten intervals of stall
+        await clock.waitForSleepers(1)
+        #expect(recorder.lines == ["Painting"])
+        #expect(clock.deadlines.map(\.offset) == [.seconds(1), .seconds(11)])
+        clock.advance(by: .seconds(1))
+        await clock.waitForSleepers(1)
+        #expect(recorder.lines == ["Painting", "Painting"])
+        #expect(clock.deadlines.last?.offset == .seconds(12))
+        painter.stopPainting()
+    }
+
+    /// The ticker stream skips missed deadlines the same way: one tick for the stall.
+    @Test func theTickerSkipsDeadlinesMissedDuringAStall() async {
+        let clock = ManualTestClock()
+        var ticks = Modern.RepeatingTimer.ticks(every: .seconds(1), clock: clock).makeAsyncIterator()
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(10))
+        #expect(await ticks.next() != nil)
+        await clock.waitForSleepers(1)
+        #expect(clock.deadlines.map(\.offset) == [.seconds(1), .seconds(11)])
+    }
+
+    /// A dispatch timer source whose queue is busy for ten intervals runs its handler once for
+    /// the fires it missed, and `data` counts them.
+    @Test func legacyDispatchSourceCoalescesTheFiresMissedDuringAStall() async {
+        let (calls, call) = AsyncStream.makeStream(of: UInt.self)
+        let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "stalled-source"))
+        let handled = Locked(0)
+        source.setEventHandler {
+            let count = handled.withLock { count in
+                count += 1
+                return count
+            }
+            call.yield(source.data)
+            if count == 1 { Thread.sleep(forTimeInterval: 0.1) }  // the queue stalls: ten intervals
+            if count == 2 {
+                source.cancel()
+                call.finish()
             }
         }
-        painter.startPainting()
-        for await _ in fifth {}
-        await Task.yield()
-        #expect(recorder.lines == Array(repeating: "Painting", count: 5) + ["stop"])
+        source.schedule(deadline: .now() + .milliseconds(10), repeating: .milliseconds(10), leeway: .nanoseconds(0))
+        source.resume()
+        var data: [UInt] = []
+        for await value in calls { data.append(value) }
+        #expect(data.count == 2)
+        #expect(data[0] == 1)
+        #expect(data[1] >= 9)  // one handler call for the fires missed during the stall
     }
 
     @Test func anAsyncStreamStillDeliversATickBufferedBeforeItsConsumerWasCancelled() async {

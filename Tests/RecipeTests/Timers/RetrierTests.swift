@@ -1,10 +1,11 @@
 import Dispatch
+import Foundation
 import Legacy
 import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct RetrierTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct RetrierTests {
     static let base = Duration.milliseconds(10)
 
     struct Refused: Error, CustomStringConvertible {
@@ -202,5 +203,52 @@ import Testing
         #expect(throws: CancellationError.self) { try result.get() }
         #expect(attempts.withLock { $0 } == 1)
         #expect(log.lines.isEmpty)
+    }
+
+    /// `URLSession` reports a request cancelled with its task as `URLError(.cancelled)`, not
+    /// `CancellationError`. A cancelled caller is neither retried nor logged as a failure, and
+    /// gets `CancellationError`, at the last attempt too.
+    @Test(arguments: [1, 3])
+    func aCancelledCallerIsNotRetriedWhateverTheErrorType(maxAttempts: Int) async {
+        let log = Recorder()
+        let attempts = Locked(0)
+        let retry = Task {
+            try await Modern.Retrier.run(maxAttempts: maxAttempts, baseDelay: Self.base, log: log.logger) { _ in
+                attempts.withLock { $0 += 1 }
+                withUnsafeCurrentTask { $0?.cancel() }  // the caller is cancelled during the request...
+                throw URLError(.cancelled)  // ...which fails as URLSession's does
+            }
+        }
+        let result = await retry.result
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(attempts.withLock { $0 } == 1)
+        #expect(log.lines.isEmpty)
+    }
+
+    /// The delay doubles after each failure up to `maxDelay`, then stays there: 1, 2, 4, 4, 4 s
+    /// with a cap of 4 s, on a clock the test moves.
+    @Test func theDelayDoublesUpToMaxDelay() async throws {
+        let clock = ManualTestClock()
+        let attempts = Locked(0)
+        let retry = Task {
+            try await Modern.Retrier.run(
+                maxAttempts: 6, baseDelay: .seconds(1), maxDelay: .seconds(4), clock: clock, log: { _ in }
+            ) { attempt in
+                attempts.withLock { $0 += 1 }
+                throw Refused()
+            }
+        }
+        for _ in 1...5 {
+            await clock.waitForSleepers(1)
+            clock.advance(by: .seconds(60))  // past any backoff: wakes the sleep at once
+        }
+        let result = await retry.result
+        #expect(throws: Refused.self) { try result.get() }
+        #expect(attempts.withLock { $0 } == 6)
+        // Each sleep asks for the time of its failure plus its delay; the failures come 60 s apart.
+        let delays = clock.deadlines.enumerated().map { index, deadline in
+            deadline.offset - .seconds(60) * index
+        }
+        #expect(delays == [.seconds(1), .seconds(2), .seconds(4), .seconds(4), .seconds(4)])
     }
 }

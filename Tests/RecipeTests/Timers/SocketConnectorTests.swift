@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct SocketConnectorTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct SocketConnectorTests {
     static let timeout = Duration.milliseconds(10)
     static let slowConnect = Duration.milliseconds(50)
 
@@ -174,5 +174,83 @@ import Testing
     @Test func withTimeoutReturnsTheValueWhenTheOperationWins() async throws {
         let value = try await withTimeout(.seconds(3600)) { 42 }
         #expect(value == 42)
+    }
+
+    struct SocketClosed: Error {}
+
+    /// A callback socket whose connect never answers: only `close()` ends it, failing the connect
+    /// once, as closing a descriptor fails a pending connect; a connect started after `close()`
+    /// fails at once.
+    final class SilentSocket: Sendable {
+        private struct State {
+            var pending: (@Sendable (Result<Void, any Error>) -> Void)?
+            var closed = false
+            var starts = 0
+            var callbacks = 0
+        }
+
+        private let state = Locked(State())
+
+        var isClosed: Bool { state.withLock { $0.closed } }
+        var starts: Int { state.withLock { $0.starts } }
+        var callbacks: Int { state.withLock { $0.callbacks } }
+
+        func start(_ completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+            let closed = state.withLock { state in
+                state.starts += 1
+                if state.closed {
+                    state.callbacks += 1
+                } else {
+                    state.pending = completion
+                }
+                return state.closed
+            }
+            if closed { completion(.failure(SocketClosed())) }
+        }
+
+        func close() {
+            let pending = state.withLock { state in
+                state.closed = true
+                defer { state.pending = nil }
+                if state.pending != nil { state.callbacks += 1 }
+                return state.pending
+            }
+            pending?(.failure(SocketClosed()))
+        }
+    }
+
+    /// A callback connect that never calls back, bridged with a cancellation handler that closes
+    /// the socket: at the deadline `withTimeout` cancels it, the close fails the connect, and the
+    /// caller gets `TimeoutError`. (Bridged with a plain continuation, the task group would wait
+    /// for a callback that never comes.)
+    @Test func aCallbackConnectThatNeverAnswersIsAbandonedAtTheDeadlineWithTheSocketClosed() async {
+        let socket = SilentSocket()
+        let recorder = Recorder()
+        let startedAt = ContinuousClock.now
+        await #expect(throws: TimeoutError.self) {
+            try await Modern.SocketConnector.connect(
+                timeout: Self.timeout,
+                open: { try await Modern.SocketConnector.connect(start: socket.start, close: socket.close) },
+                log: recorder.logger
+            )
+        }
+        #expect(startedAt.duration(to: .now) >= Self.timeout)
+        #expect(socket.isClosed)
+        #expect(socket.starts == 1)
+        #expect(socket.callbacks == 1)
+        #expect(recorder.lines == ["connect timed out"])
+    }
+
+    /// A caller cancelled before the connect starts closes the socket and never starts it.
+    @Test func aCallbackConnectCancelledBeforeItStartsNeverStarts() async {
+        let socket = SilentSocket()
+        let connect = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await Modern.SocketConnector.connect(start: socket.start, close: socket.close)
+        }
+        let result = await connect.result
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(socket.isClosed)
+        #expect(socket.starts == 0)
     }
 }

@@ -5,7 +5,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct ThrottlerTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct ThrottlerTests {
     static let interval = Duration.milliseconds(50)
 
     /// Every run of a throttled action: its trigger, when it started and ended, and a stream of
@@ -52,6 +52,33 @@ import Testing
         }
     }
 
+    /// A synchronous progress handler on a queue reports 0…999 by calling `call` directly, in
+    /// order: the last value run is 999, every time, on the main actor. (An actor whose `call`
+    /// needs `await` forces such a caller to wrap each call in a `Task` of its own, and those
+    /// reach the actor in any order: the last value run was then sometimes not 999.)
+    @Test func aSynchronousCallerHasItsLastCallRunLast() async throws {
+        let queue = DispatchQueue(label: "progress-handler")
+        for _ in 0..<20 {
+            let clock = ManualTestClock()
+            let runs = Runs()
+            let throttler = Modern.Throttler<Int, ManualTestClock>(interval: Self.interval, clock: clock) {
+                MainActor.assertIsolated()
+                runs.run($0)
+            }
+            await Self.on(queue) {
+                for progress in 0..<1000 { throttler.call(progress) }
+            }
+            await runs.waitForRun(of: 0)
+            await clock.waitForSleepers(1)
+            clock.advance(by: Self.interval)
+            await runs.waitForRun(of: 999)
+            #expect(runs.triggers == [0, 999])
+            await clock.waitForSleepers(1)
+            clock.advance(by: Self.interval)
+            await clock.waitForSleepers(0)
+        }
+    }
+
     /// Ten calls in one turn of the legacy queue (so no stall can spread them out), ten quick
     /// calls to the modern actor: trigger 1 runs at once, trigger 10 at least the interval later,
     /// and nothing else runs.
@@ -66,7 +93,7 @@ import Testing
 
         let modern = Runs()
         let modernThrottler = Modern.Throttler<Int, ContinuousClock>(interval: Self.interval) { modern.run($0) }
-        for trigger in 1...10 { await modernThrottler.call(trigger) }
+        for trigger in 1...10 { modernThrottler.call(trigger) }
         await modern.waitForRun(of: 10)
 
         try await Task.sleep(for: Self.interval * 2)  // a third run would show up here
@@ -86,13 +113,15 @@ import Testing
         let throttler = Modern.Throttler<Int, ManualTestClock>(interval: Self.interval, clock: clock) {
             runs.run($0)
         }
-        for trigger in 1...10 {
-            await throttler.call(trigger)
-            if trigger < 10 { clock.advance(by: .milliseconds(3)) }
+        throttler.call(1)
+        await runs.waitForRun(of: 1)
+        await clock.waitForSleepers(1)  // the interval counts from the end of run 1, at 0 ms
+        for trigger in 2...10 {
+            clock.advance(by: .milliseconds(3))
+            throttler.call(trigger)
         }
         #expect(runs.triggers == [1])
-        #expect(await throttler.isArmed)
-        await clock.waitForSleepers(1)
+        #expect(throttler.isArmed)
         clock.advance(by: Self.interval - .milliseconds(27) - .nanoseconds(1))
         #expect(clock.sleeperCount == 1)
         #expect(runs.triggers == [1])
@@ -100,8 +129,12 @@ import Testing
         await runs.waitForRun(of: 10)
         #expect(runs.triggers == [1, 10])
         #expect(clock.now.offset == Self.interval)
-        #expect(await !throttler.isArmed)
-        #expect(clock.sleeperCount == 0)
+        await clock.waitForSleepers(1)  // the interval after run 10
+        clock.advance(by: Self.interval)
+        await clock.waitForSleepers(0)
+        while throttler.isArmed && !Task.isCancelled { await Task.yield() }
+        #expect(!throttler.isArmed)  // nothing came: the task ended
+        #expect(runs.triggers == [1, 10])
     }
 
     /// A call every 10 ms for 200 ms with a 50 ms interval, on a hand-moved clock: the throttler
@@ -118,13 +151,18 @@ import Testing
         let replacing = CancelAndReplace(interval: Self.interval, clock: buggyClock) { buggy.run($0) }
         var due = ManualTestClock.Instant(offset: Self.interval)
         for trigger in 1...20 {
-            await throttler.call(trigger)
+            throttler.call(trigger)
+            if trigger == 1 {
+                await runs.waitForRun(of: 1)
+                await clock.waitForSleepers(1)
+            }
             await replacing.call(trigger)
             await buggyClock.waitForSleepers(1)
             clock.advance(by: .milliseconds(10))
             buggyClock.advance(by: .milliseconds(10))
             if clock.now >= due {
                 await runs.waitForRun(of: trigger)
+                await clock.waitForSleepers(1)
                 due = clock.now.advanced(by: Self.interval)
             }
         }
@@ -175,7 +213,7 @@ import Testing
         let modern = Runs()
         let modernThrottler = Modern.Throttler<Int, ContinuousClock>(interval: interval) { modern.run($0) }
         for trigger in 1...100 {
-            await modernThrottler.call(trigger)
+            modernThrottler.call(trigger)
             try await Task.sleep(for: .milliseconds(1))
         }
         await modern.waitForRun(of: 100)
@@ -207,10 +245,10 @@ import Testing
         let modernThrottler = Modern.Throttler<Int, ContinuousClock>(interval: interval) { modern.run($0) }
         await withDiscardingTaskGroup { group in
             for trigger in 1...300 {
-                group.addTask { await modernThrottler.call(trigger) }
+                group.addTask { modernThrottler.call(trigger) }
             }
         }
-        await modernThrottler.call(1000)
+        modernThrottler.call(1000)
         await modern.waitForRun(of: 1000)
 
         for runs in [legacy, modern] {
@@ -223,31 +261,40 @@ import Testing
     }
 
     /// Cancel before any call, while a run is pending, and after the pending run: only the
-    /// pending run is dropped, the sleeping task ends (no sleeper is left parked on the clock),
-    /// and later calls run as usual.
-    @Test func cancelDropsThePendingCallAndEndsTheSleep() async throws {
+    /// pending run is dropped. The task still sleeps out its interval, so a call that comes
+    /// after the cancel but within the interval runs at the interval's end, not at once; once
+    /// the interval is over, a call runs at once.
+    @Test func cancelDropsThePendingCallAndKeepsTheInterval() async throws {
         let clock = ManualTestClock()
         let runs = Runs()
         let throttler = Modern.Throttler<Int, ManualTestClock>(interval: Self.interval, clock: clock) {
             runs.run($0)
         }
-        await throttler.cancel()  // before any call: nothing to drop
-        await throttler.call(1)
-        await throttler.call(2)
+        throttler.cancel()  // before any call: nothing to drop
+        throttler.call(1)
+        await runs.waitForRun(of: 1)
         await clock.waitForSleepers(1)
-        await throttler.cancel()  // while waiting
-        await clock.waitForSleepers(0)  // the sleep ended with CancellationError
-        #expect(await !throttler.isArmed)
-        clock.advance(by: Self.interval * 2)
-        await throttler.call(3)  // idle and past the interval: runs at once
-        #expect(runs.triggers == [1, 3])
-        await throttler.call(4)
-        await clock.waitForSleepers(1)
+        throttler.call(2)
+        throttler.cancel()  // while waiting: 2 is dropped
         clock.advance(by: Self.interval)
-        await runs.waitForRun(of: 4)
-        await throttler.cancel()  // after the run: nothing pending
-        #expect(runs.triggers == [1, 3, 4])
-        #expect(clock.sleeperCount == 0)
+        await clock.waitForSleepers(0)
+        while throttler.isArmed && !Task.isCancelled { await Task.yield() }  // found nothing: idle
+        #expect(runs.triggers == [1])
+        throttler.call(3)  // idle and past the interval: runs at once
+        await runs.waitForRun(of: 3)
+        await clock.waitForSleepers(1)
+        throttler.call(4)
+        throttler.cancel()
+        throttler.call(5)  // after the cancel, within the interval: waits for its end
+        #expect(runs.triggers == [1, 3])
+        clock.advance(by: Self.interval)
+        await runs.waitForRun(of: 5)
+        #expect(runs.triggers == [1, 3, 5])
+        await clock.waitForSleepers(1)
+        throttler.cancel()  // after the run: nothing pending
+        clock.advance(by: Self.interval)
+        await clock.waitForSleepers(0)
+        #expect(runs.triggers == [1, 3, 5])
 
         let queue = DispatchQueue(label: "throttle-cancel")
         let legacy = Runs()
@@ -274,11 +321,14 @@ import Testing
             let throttler = Modern.Throttler<Int, ManualTestClock>(interval: Self.interval, clock: clock) {
                 modern.run($0)
             }
-            await throttler.call(1)
-            await throttler.call(2)
+            throttler.call(1)
+            await modern.waitForRun(of: 1)
+            await clock.waitForSleepers(1)
+            throttler.call(2)
         }
         await clock.waitForSleepers(0)  // deinit cancelled the sleep
         clock.advance(by: Self.interval * 2)
+        for _ in 0..<100 { await Task.yield() }  // a run of 2 would have had its turn by now
         #expect(modern.triggers == [1])
 
         final class Holder: Sendable {
