@@ -39,6 +39,41 @@ import Testing
         #expect(problems.isEmpty, "\(path): \(problems.joined(separator: "; "))")
     }
 
+    /// Every platform note says where it comes from: a Linux note was observed here (with the
+    /// Swift version) or read in a named source; a Darwin note was not run here and names its public
+    /// source (a libdispatch or Swift runtime file, a proposal, an Apple documentation page).
+    @Test(arguments: Catalog.recipes.map(\.id))
+    func everyPlatformNoteStatesItsProvenance(_ id: String) throws {
+        let recipe = try #require(Catalog.recipe(id))
+        for note in recipe.platformNotes {
+            let problem = Self.provenanceProblem(note)
+            #expect(problem == nil, "\(id): \(problem ?? ""): \(note.prefix(90))…")
+        }
+    }
+
+    /// Why a platform note's provenance is missing, or `nil` when it is stated.
+    static func provenanceProblem(_ note: String) -> String? {
+        if note.hasPrefix("**Linux** (observed here, Swift 6.3.1") { return nil }
+        if note.hasPrefix("**Linux** (from ") { return nil }
+        if note.hasPrefix("**Linux**") {
+            return "a Linux note opens with **Linux** (observed here, Swift 6.3.1) or **Linux** (from <source>)"
+        }
+        if note.hasPrefix("**Darwin** (not run here)") {
+            let cites = note.contains("Source: ") || note.contains("Sources: ")
+            return cites ? nil : "a Darwin note names its source (\"Source: …\")"
+        }
+        if note.hasPrefix("**Darwin**") { return "a Darwin note opens with **Darwin** (not run here)" }
+        return "a platform note opens with **Linux** or **Darwin** and its provenance"
+    }
+
+    @Test func aNoteWithoutItsProvenanceIsAProblem() {
+        #expect(Self.provenanceProblem("**Linux**: threads are cheap.") != nil)
+        #expect(Self.provenanceProblem("**Darwin** (not run here): it traps.") != nil)
+        #expect(Self.provenanceProblem("**Darwin**: it traps. Source: SE-0423.") != nil)
+        #expect(Self.provenanceProblem("**Linux** (observed here, Swift 6.3.1): it traps.") == nil)
+        #expect(Self.provenanceProblem("**Darwin** (not run here): it traps. Source: [SE-0423](url).") == nil)
+    }
+
     /// Each page article is a page the guide writes: `Pages/model.md` → `Guide/model.md`.
     @Test func everyPageArticleIsAGuidePage() {
         let pages = Articles.texts.keys.filter { $0.hasPrefix(Articles.pagesFolder + "/") }
