@@ -128,7 +128,7 @@ enum PrimitiveBenchmarks {
             id: "timer-vs-ticker", title: "Tick every millisecond (the time per tick: 1 ms plus what is late)",
             recipes: ["repeating-timer", "timer-invalidate"],
             legacyName: "DispatchSourceTimer, repeating 1 ms", modernName: "RepeatingTimer.ticks(every: 1 ms)",
-            legacyCode: "makeTimerSource", modernCode: "ticks(every",
+            legacyCode: "makeTimerSource", modernCode: "static func ticks(",
             legacy: { scale in await legacyOnThread(scale) { timerTicks($0) } },
             modern: { scale in await tickerTicks(scale) }),
         Row(

@@ -120,7 +120,12 @@ public enum ChildProcess {
     }
 }
 
-/// What the threads of a process are doing, from `/proc/<pid>/task/*/stat` (Linux).
+/// What the threads of a process and of the processes it started are doing, from
+/// `/proc/<pid>/task/*/stat` and `/proc/<pid>/task/*/children` (Linux).
+///
+/// The descendants count: a child that traps waits, idle, while the Swift runtime's backtracer
+/// (`swift-backtrace`, a process it starts) symbolicates the crash, and on a loaded machine that
+/// took longer than a demonstration's timeout, so a trap was reported as a hang.
 struct ThreadActivity: Equatable {
     /// User plus system CPU time of all threads, in clock ticks.
     var cpuTicks = 0
@@ -129,19 +134,31 @@ struct ThreadActivity: Equatable {
 
     /// Nil where `/proc` is not available, or the process is gone.
     init?(pid: Int32) {
+        guard add(pid, depth: 0) else { return nil }
+    }
+
+    /// Adds the threads of `pid` and, up to a few levels, of its children; false when `pid` has no
+    /// `/proc` entry.
+    private mutating func add(_ pid: Int32, depth: Int) -> Bool {
         let tasks = "/proc/\(pid)/task"
         guard let threads = try? FileManager.default.contentsOfDirectory(atPath: tasks), !threads.isEmpty else {
-            return nil
+            return false
         }
         for thread in threads {
-            guard let stat = try? String(contentsOfFile: "\(tasks)/\(thread)/stat", encoding: .utf8),
+            if let stat = try? String(contentsOfFile: "\(tasks)/\(thread)/stat", encoding: .utf8),
                 let end = stat.lastIndex(of: ")")
+            {
+                // After "pid (comm)": state is field 3, utime field 14, stime field 15.
+                let fields = stat[stat.index(after: end)...].split(separator: " ")
+                if fields.count > 12 {
+                    if fields[0] == "R" || fields[0] == "Z" { anyRunnable = true }
+                    cpuTicks += (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+                }
+            }
+            guard depth < 3, let children = try? String(contentsOfFile: "\(tasks)/\(thread)/children", encoding: .utf8)
             else { continue }
-            // After "pid (comm)": state is field 3, utime field 14, stime field 15.
-            let fields = stat[stat.index(after: end)...].split(separator: " ")
-            guard fields.count > 12 else { continue }
-            if fields[0] == "R" || fields[0] == "Z" { anyRunnable = true }
-            cpuTicks += (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+            for child in children.split(separator: " ").compactMap({ Int32($0) }) { _ = add(child, depth: depth + 1) }
         }
+        return true
     }
 }

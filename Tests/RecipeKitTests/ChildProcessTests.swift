@@ -40,4 +40,16 @@ import Testing
         #expect(lines == ["done"])
         #expect(clock.now - start >= .milliseconds(400))
     }
+
+    /// A child that waits, idle, for a process of its own that is busy (as a trapped child waits
+    /// for the runtime's backtracer) is not hung either: 1.6 s of waiting is past a 200 ms timeout
+    /// plus the second of idleness that counts as hung, and within the twelve-timeout cap.
+    @Test func aChildWaitingForABusyProcessOfItsOwnIsNotTakenForAHungOne() async {
+        let bash = URL(fileURLWithPath: "/bin/bash")
+        let busy = "end=$(( ${EPOCHREALTIME/./} + 1600000 )); while (( ${EPOCHREALTIME/./} < end )); do :; done"
+        let (result, lines) = await ChildProcess.run(
+            bash, arguments: ["-c", "bash -c '\(busy)'; echo done"], timeout: .milliseconds(200))
+        #expect(result == .finished(status: 0))
+        #expect(lines == ["done"])
+    }
 }
