@@ -23,6 +23,9 @@ extension Recipe {
         prose: Articles.recipe("thread-safe-singleton"),
         replaces: [.dispatchOnce, .nsLock, .nsLockLock],
         scenarios: [
+            // Both sides run the same loop on `workers` threads or tasks, 100 reads of `shared` and
+            // 1,000 `add` calls between them, so the timed job is the lock, not the way of
+            // starting one call.
             // `shared` lives for the whole process: the first run of this scenario in a process (the
             // one `swift run compare` shows) is a true first access; later runs reach an instance that
             // exists already, and its initialiser count stays 1.
@@ -31,12 +34,16 @@ extension Recipe {
                 legacy: { context in
                     let (instances, count) = await onOwnThread {
                         let seen = IdentitiesSeen()
-                        DispatchQueue.concurrentPerform(iterations: 100) { _ in
-                            seen.insert(ObjectIdentifier(Legacy.PhotoLibrary.shared))
+                        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                            for _ in 0..<100 / workers {
+                                seen.insert(ObjectIdentifier(Legacy.PhotoLibrary.shared))
+                            }
                         }
                         let library = Legacy.PhotoLibrary()
-                        DispatchQueue.concurrentPerform(iterations: 1_000) { index in
-                            library.add(Legacy.PhotoLibrary.Photo(id: index))
+                        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                            for index in 0..<1_000 / workers {
+                                library.add(Legacy.PhotoLibrary.Photo(id: worker * 1_000 + index))
+                            }
                         }
                         return (seen.count, library.count)
                     }
@@ -48,16 +55,26 @@ extension Recipe {
                     )
                 },
                 modern: { context in
-                    let instances = await withTaskGroup(of: ObjectIdentifier.self) { group in
-                        for _ in 0..<100 {
-                            group.addTask { ObjectIdentifier(Modern.PhotoLibrary.shared) }
+                    let instances = await withTaskGroup(of: Set<ObjectIdentifier>.self) { group in
+                        for _ in 0..<workers {
+                            group.addTask {
+                                var seen = Set<ObjectIdentifier>()
+                                for _ in 0..<100 / workers {
+                                    seen.insert(ObjectIdentifier(Modern.PhotoLibrary.shared))
+                                }
+                                return seen
+                            }
                         }
-                        return await group.reduce(into: Set()) { $0.insert($1) }.count
+                        return await group.reduce(into: Set()) { $0.formUnion($1) }.count
                     }
                     let library = Modern.PhotoLibrary()
                     await withTaskGroup(of: Void.self) { group in
-                        for index in 0..<1_000 {
-                            group.addTask { library.add(Modern.PhotoLibrary.Photo(id: index)) }
+                        for worker in 0..<workers {
+                            group.addTask {
+                                for index in 0..<1_000 / workers {
+                                    library.add(Modern.PhotoLibrary.Photo(id: worker * 1_000 + index))
+                                }
+                            }
                         }
                     }
                     SingletonReport.record(
@@ -116,12 +133,15 @@ extension Recipe {
     )
 }
 
+/// How many threads (legacy) or child tasks (modern) share the calls.
+private let workers = 4
+
 /// What both sides log and record.
 private enum SingletonReport {
     static func record(initializations: Int, instances: Int, count: Int, in context: RunContext) {
         context.log("initialiser of shared ran \(initializations) time(s)")
-        context.log("100 concurrent callers got \(instances) instance(s)")
-        context.log("count after 1000 concurrent adds = \(count)")
+        context.log("100 reads from \(workers) concurrent workers got \(instances) instance(s)")
+        context.log("count after 1000 adds from \(workers) concurrent workers = \(count)")
         context.record("sharedInitializations", initializations)
         context.record("distinctSharedInstances", instances)
         context.record("count", count)

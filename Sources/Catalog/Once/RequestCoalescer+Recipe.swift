@@ -18,7 +18,7 @@ extension Recipe {
             APIMapping("DispatchQueue(label:attributes: .concurrent)", "actor (reads are serialised too)"),
             APIMapping(
                 "DispatchQueue.sync",
-                "`await` on the actor; callers await the same `Task` instead of queueing completions"),
+                "`await` on the actor; each caller's continuation waits on the one load task and is withdrawn when the caller is cancelled"),
         ],
         prose: Articles.recipe("request-coalescing"),
         replaces: [.barrier, .concurrentQueue, .queueSync],

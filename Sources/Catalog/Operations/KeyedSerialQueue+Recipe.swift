@@ -14,7 +14,7 @@ extension Recipe {
         apis: [
             APIMapping(
                 "addDependency on the key's unfinished operations",
-                "an actor map `[Key: Task<Void, Never>]`; each new task awaits the previous one of its key"),
+                "a `Mutex`-guarded map `[Key: Task<Void, Never>]` and a synchronous `submit`; each new task awaits the previous one of its key"),
             APIMapping("operation.completionBlock", "the task's own last line (`finished(key, id)`)"),
             APIMapping("Operation.cancel", "`Task.cancel()`; the cancelled task still waits its turn"),
         ],

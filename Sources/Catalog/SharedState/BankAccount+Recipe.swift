@@ -14,52 +14,56 @@ extension Recipe {
         apis: [
             APIMapping(
                 "DispatchQueue.sync { check; work; mutate }",
-                "an actor method that checks (again) after its last `await` and mutates before the next one"),
+                "an actor method that checks and reserves before its `await` and refunds if the work fails"),
             APIMapping(
                 "DispatchQueue(label:) guarding one object",
                 "an `actor` (reentrant: it excludes other calls only between suspension points)"),
             APIMapping(
                 "DispatchQueue.async, then a completion handler that mutates",
-                "`await` inside the actor method; the check after the `await` is what makes it safe"),
+                "`await` inside the actor method; nothing checked before it is trusted after it"),
         ],
         prose: Articles.recipe("actor-reentrancy"),
         replaces: [.dispatchQueueLabel],
         scenarios: [
             Scenario(
                 "two withdrawals of 80",
-                rules: [.invariant(["paid", "balance"])],
+                rules: [.invariant(["paid", "balance", "authorizations"])],
                 fixedOrder: true,
                 legacy: { context in
-                    let (paid, balance) = await withCheckedContinuation { done in
+                    let (paid, balance, authorizations) = await withCheckedContinuation { done in
                         Legacy.BankAccount.twoConcurrentWithdrawals(of: 80, from: 100, log: context.log) {
-                            done.resume(returning: ($0, $1))
+                            done.resume(returning: ($0, $1, $2))
                         }
                     }
-                    BankAccountReport.record(paid: paid, balance: balance, in: context)
+                    BankAccountReport.record(
+                        paid: paid, balance: balance, authorizations: authorizations, in: context)
                 },
                 modern: { context in
-                    let (paid, balance) = await Modern.BankAccount.twoConcurrentWithdrawals(
+                    let (paid, balance, authorizations) = await Modern.BankAccount.twoConcurrentWithdrawals(
                         of: 80, from: 100, log: context.log)
-                    BankAccountReport.record(paid: paid, balance: balance, in: context)
+                    BankAccountReport.record(
+                        paid: paid, balance: balance, authorizations: authorizations, in: context)
                 }
             ),
             Scenario(
                 "check before the await (the bug)",
-                rules: [.exact, .invariant(["paid", "balance"])],
+                rules: [.exact, .invariant(["paid", "balance", "authorizations"])],
                 legacy: { context in
-                    let (paid, balance) = await withCheckedContinuation { done in
+                    let (paid, balance, authorizations) = await withCheckedContinuation { done in
                         Legacy.BankAccount.twoWithdrawalsCheckedBeforeTheCallback(
                             of: 80, from: 100, log: context.log
                         ) {
-                            done.resume(returning: ($0, $1))
+                            done.resume(returning: ($0, $1, $2))
                         }
                     }
-                    BankAccountReport.record(paid: paid, balance: balance, in: context)
+                    BankAccountReport.record(
+                        paid: paid, balance: balance, authorizations: authorizations, in: context)
                 },
                 modern: { context in
-                    let (paid, balance) = await Modern.BankAccount.twoConcurrentWithdrawals(
+                    let (paid, balance, authorizations) = await Modern.BankAccount.twoConcurrentWithdrawals(
                         of: 80, from: 100, checkingOnlyBeforeTheAwait: true, log: context.log)
-                    BankAccountReport.record(paid: paid, balance: balance, in: context)
+                    BankAccountReport.record(
+                        paid: paid, balance: balance, authorizations: authorizations, in: context)
                 }
             ),
         ]
@@ -68,8 +72,9 @@ extension Recipe {
 
 /// What both sides record.
 private enum BankAccountReport {
-    static func record(paid: Int, balance: Int, in context: RunContext) {
+    static func record(paid: Int, balance: Int, authorizations: Int, in context: RunContext) {
         context.record("paid", paid)
         context.record("balance", balance)
+        context.record("authorizations", authorizations)
     }
 }

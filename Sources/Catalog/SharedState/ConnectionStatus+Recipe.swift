@@ -14,8 +14,10 @@ extension Recipe {
         apis: [
             APIMapping(
                 "NSCondition wait-until-state loop (lock, while state != wanted { wait(until:) }, unlock)",
-                "an actor holding the state and one `CheckedContinuation` per waiter"),
-            APIMapping("NSCondition.broadcast() after changing the state", "resume the waiters of that state"),
+                "a `Mutex` guarding the state and one `CheckedContinuation` per waiter"),
+            APIMapping(
+                "NSCondition.broadcast() after changing the state",
+                "a synchronous `set` that resumes the waiters of that state"),
             APIMapping(
                 "NSCondition.wait(until: deadline)",
                 "a task group racing the wait against `clock.sleep(for:)`; the loser is cancelled"),

@@ -12,14 +12,31 @@ extension Recipe {
         apis: [
             APIMapping(
                 "NSDistributedLock — not on Linux: flock(LOCK_EX) on a lock file",
-                "no Swift concurrency equivalent: `flock(LOCK_EX | LOCK_NB)` polled with `Task.sleep`, cancellable"
+                "no Swift concurrency equivalent: `flock(LOCK_EX)` awaited on a `BlockingIOExecutor` thread; or `flock(LOCK_EX | LOCK_NB)` polled with `Task.sleep`"
             ),
             APIMapping("flock(LOCK_EX | LOCK_NB)", "the same call: a try-lock never blocks"),
         ],
         prose: Articles.recipe("cross-process-file-lock"),
+        modernNeeds: ["Isolation/BlockingIO.swift"],
         replaces: [.distributedLock],
         scenarios: [
             Scenario(
+                rules: [.exact],
+                legacy: { context in
+                    let directory = try TemporaryDirectory(prefix: "file-lock")
+                    defer { directory.remove() }
+                    try await onOwnThread {
+                        try Legacy.FileLock.demonstrate(in: directory.url, log: context.log)
+                    }
+                },
+                modern: { context in
+                    let directory = try TemporaryDirectory(prefix: "file-lock")
+                    defer { directory.remove() }
+                    try await Modern.FileLock.demonstrate(in: directory.url.path, log: context.log)
+                }
+            ),
+            Scenario(
+                "polling",
                 rules: [.exact],
                 legacy: { context in
                     let directory = try TemporaryDirectory(prefix: "file-lock")
@@ -35,7 +52,7 @@ extension Recipe {
                         in: directory.url.path, polling: context.pace(.milliseconds(100)),
                         log: context.log)
                 }
-            )
+            ),
         ]
     )
 }

@@ -21,7 +21,7 @@ extension Recipe {
             APIMapping("async(flags: .barrier)", "actor method; `Mutex.withLock` in a `Sendable` class"),
             APIMapping("DispatchQueue.sync", "`await` on the actor's property"),
             APIMapping("DispatchQueue.main", "a `@MainActor` task consuming the stream"),
-            APIMapping("NSNotificationCenter post", "`AsyncStream` of events"),
+            APIMapping("NSNotificationCenter post", "an `AsyncStream` signal per batch; the listener takes the photos with `takeAdded()`"),
         ],
         prose: Articles.recipe("readers-writer-barrier"),
         replaces: [.barrier, .concurrentQueue, .queueSync, .notificationPost],

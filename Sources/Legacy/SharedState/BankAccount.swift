@@ -41,7 +41,7 @@ public final class BankAccount: @unchecked Sendable {
     }
 }
 
-// MARK: - The same bug in GCD: check in one block, debit in another
+// MARK: - What not to do: check in one block, debit in another
 
 extension BankAccount {
     /// The check runs in one block and the debit in a later one, after an
@@ -80,26 +80,33 @@ extension BankAccount {
 
 extension BankAccount {
     /// Two withdrawals of `amount` from two threads at once, from an account
-    /// holding `balance`; `completion` gets how many were paid and the final
-    /// balance. The authorizer approves everything.
+    /// holding `balance`; `completion` gets how many were paid, the final
+    /// balance and how many times the authorizer was asked. The authorizer
+    /// approves everything.
     public static func twoConcurrentWithdrawals(
         of amount: Int,
         from balance: Int,
         log: @escaping @Sendable (String) -> Void,
-        completion: @escaping @Sendable (_ paid: Int, _ balance: Int) -> Void
+        completion:
+            @escaping @Sendable (
+                _ paid: Int, _ balance: Int, _ authorizations: Int
+            ) -> Void
     ) {
         let account = BankAccount(balance: balance, log: log)
         let paid = PaidCount()
+        let asked = PaidCount()
         let both = DispatchGroup()
         for _ in 0..<2 {
             DispatchQueue.global().async(group: both) {
-                if account.withdraw(amount, authorize: { _ in true }) {
-                    paid.increment()
+                let approved = account.withdraw(amount) { _ in
+                    asked.increment()
+                    return true
                 }
+                if approved { paid.increment() }
             }
         }
         both.notify(queue: .global()) {
-            completion(paid.value, account.currentBalance)
+            completion(paid.value, account.currentBalance, asked.value)
         }
     }
 
@@ -109,7 +116,10 @@ extension BankAccount {
         of amount: Int,
         from balance: Int,
         log: @escaping @Sendable (String) -> Void,
-        completion: @escaping @Sendable (_ paid: Int, _ balance: Int) -> Void
+        completion:
+            @escaping @Sendable (
+                _ paid: Int, _ balance: Int, _ authorizations: Int
+            ) -> Void
     ) {
         let account = BankAccount(balance: balance, log: log)
         let authorizer = AnswersWhenAllAsked(expected: 2)
@@ -123,11 +133,11 @@ extension BankAccount {
             }
         }
         both.notify(queue: .global()) {
-            completion(paid.value, account.currentBalance)
+            completion(paid.value, account.currentBalance, authorizer.asked)
         }
     }
 
-    /// Counts the withdrawals that were paid.
+    /// Counts the withdrawals that were paid (or the authorizations).
     final class PaidCount: @unchecked Sendable {
         // `@unchecked Sendable`: `count` is only touched while holding `lock`.
         private let lock = NSLock()
@@ -139,18 +149,23 @@ extension BankAccount {
     /// An authorizer that approves every request, but calls back only once
     /// `expected` requests have been made.
     public final class AnswersWhenAllAsked: @unchecked Sendable {
-        // `@unchecked Sendable`: `pending` is only touched while holding
-        // `lock`.
+        // `@unchecked Sendable`: `pending` and `count` are only touched while
+        // holding `lock`.
         private let lock = NSLock()
         private let expected: Int
         private var pending: [@Sendable (Bool) -> Void] = []
+        private var count = 0
 
         public init(expected: Int) { self.expected = expected }
+
+        /// How many requests were made.
+        public var asked: Int { lock.withLock { count } }
 
         public func ask(
             _ amount: Int, answer: @escaping @Sendable (Bool) -> Void
         ) {
             let ready: [@Sendable (Bool) -> Void] = lock.withLock {
+                count += 1
                 pending.append(answer)
                 guard pending.count == expected else { return [] }
                 defer { pending = [] }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Every caller waits until a background initialisation is done: an actor
 /// whose methods first `await` the stored initialisation `Task`.
 ///
@@ -9,7 +7,8 @@ import Synchronization
 /// ignores the waiter's cancellation: a cancelled caller keeps waiting and
 /// gets the value, and the shared initialisation is never cancelled by one of
 /// its callers (to let callers leave early, use continuations as
-/// `wait-for-state` does).
+/// `wait-for-state` does). Releasing the cache cancels the initialisation: no
+/// caller can be waiting then, since a waiting caller holds the cache.
 public actor GatedCache {
     private let initialisation: Task<[String: String], Never>
     // nil until the first caller is back from the initialisation
@@ -19,6 +18,8 @@ public actor GatedCache {
     public init(load: @escaping @Sendable () async -> [String: String]) {
         initialisation = Task { await load() }
     }
+
+    deinit { initialisation.cancel() }
 
     private func loaded() async {
         guard entries == nil else { return }
@@ -53,7 +54,7 @@ extension GatedCache {
         let initialisations = Counter()
         let (opened, open) = AsyncStream.makeStream(of: Void.self)
         let cache = GatedCache {
-            initialisations.add()
+            await initialisations.add()
             log("init started")
             // Held until every accessor has started.
             for await _ in opened { break }
@@ -78,12 +79,11 @@ extension GatedCache {
             open.yield()
             return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
-        return (initialisations.value, sawLoaded)
+        return (await initialisations.value, sawLoaded)
     }
 
-    final class Counter: Sendable {
-        private let count = Atomic(0)
-        func add() { count.wrappingAdd(1, ordering: .relaxed) }
-        var value: Int { count.load(ordering: .relaxed) }
+    actor Counter {
+        private(set) var value = 0
+        func add() { value += 1 }
     }
 }

@@ -5,10 +5,12 @@ import Synchronization
 ///
 /// Safe *initialisation* and safe *state* are separate problems. `static let`
 /// solves the first, as it always did. The second is now checked by the
-/// compiler: Swift 6 rejects `static let shared` of a type that isn't
-/// `Sendable`, and the class is `Sendable` only because its one stored property
-/// is a `Mutex`. No `@unchecked`, and the API stays synchronous; an `actor`
-/// would do too, at the price of an `await` at every call.
+/// compiler: in Swift 6 with no default isolation, `static let shared` of a
+/// type that isn't `Sendable` is an error (an app target's default `MainActor`
+/// isolation accepts it as main-actor state instead), and the class is
+/// `Sendable` only because its one stored property is a `Mutex`. No
+/// `@unchecked`, and the API stays synchronous; an `actor` would do too, at the
+/// price of an `await` at every call.
 public nonisolated final class PhotoLibrary: Sendable {
     public struct Photo: Hashable, Sendable {
         public let id: Int

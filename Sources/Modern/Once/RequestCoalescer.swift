@@ -1,18 +1,26 @@
-/// Many callers, one load per key: an actor that keeps the running `Task` of
-/// each key.
+/// Many callers, one load per key: an actor that keeps, per key, the running
+/// load and a continuation per waiter.
 ///
-/// The first request for a key creates the load task and stores it *before* its
-/// first `await`; requests that arrive while it runs find the task and await
-/// the same one. When it finishes, the first caller removes it, so a later
-/// request loads afresh. Put an `await` between the lookup and the insertion (a
-/// disk-cache check, a log call on another actor) and the actor lets a second
-/// caller through the gap: two loads start. The load is an unstructured task,
-/// so cancelling one waiter does not cancel it for the others, and a cancelled
-/// waiter still gets the value.
+/// The first request for a key starts the load task and stores it with its
+/// continuation, *before* any `await`; requests that arrive while it runs add
+/// their continuation to the same entry. When the load ends, the entry is
+/// removed and every waiter gets the result, so a later request loads afresh.
+/// Put an `await` between the lookup and the insertion (a disk-cache check, a
+/// log call on another actor) and the actor lets a second caller through the
+/// gap: two loads start. A waiter whose task is cancelled leaves at once with
+/// `CancellationError`, and the load goes on for the others; when the last
+/// waiter leaves, the load is cancelled and the entry removed.
 public actor RequestCoalescer<Key: Hashable & Sendable, Value: Sendable> {
+    private struct Load {
+        let id: Int
+        let task: Task<Void, Never>
+        var waiters: [Int: CheckedContinuation<Value, any Error>]
+    }
+
     private let load: @Sendable (Key) async throws -> Value
     private let log: @Sendable (String) -> Void
-    private var inFlight: [Key: Task<Value, any Error>] = [:]
+    private var inFlight: [Key: Load] = [:]
+    private var nextID = 0
 
     public init(
         log: @escaping @Sendable (String) -> Void = { _ in },
@@ -23,28 +31,83 @@ public actor RequestCoalescer<Key: Hashable & Sendable, Value: Sendable> {
     }
 }
 
-// MARK: - Asking for a value: join the running `Task`, or start one
+// MARK: - Asking for a value: join the running load, or start one
 
 extension RequestCoalescer {
     /// The value of `key`, from the load that is running for it or from a new
-    /// one.
+    /// one. Throws `CancellationError` at once if the caller is cancelled.
     public func value(for key: Key) async throws -> Value {
-        if let task = inFlight[key] {
-            log("joined \(key)")
-            return try await task.value
+        let waiter = makeID()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                if Task.isCancelled {
+                    continuation.resume(throwing: CancellationError())
+                } else if inFlight[key] != nil {
+                    inFlight[key]!.waiters[waiter] = continuation
+                    log("joined \(key)")
+                } else {
+                    start(key, for: waiter, continuation)
+                }
+            }
+        } onCancel: {
+            // Runs on the cancelling thread: hop onto the actor. It gets
+            // there after the continuation is stored (the actor is busy
+            // until then), or after the load ended (nothing to withdraw).
+            Task { await self.withdraw(waiter, from: key) }
         }
-        let task = Task { [load] in try await load(key) }
-        inFlight[key] = task  // inserted before the first await
+    }
+
+    private func start(
+        _ key: Key, for waiter: Int,
+        _ continuation: CheckedContinuation<Value, any Error>
+    ) {
+        let id = makeID()
+        let task = Task { [load] in
+            let result: Result<Value, any Error>
+            do { result = .success(try await load(key)) } catch {
+                result = .failure(error)
+            }
+            self.finish(key, id, with: result)
+        }
+        inFlight[key] = Load(
+            id: id, task: task, waiters: [waiter: continuation])
         log("load started \(key)")
-        defer { inFlight[key] = nil }
-        return try await task.value
+    }
+
+    private func finish(
+        _ key: Key, _ id: Int, with result: Result<Value, any Error>
+    ) {
+        // A load cancelled when its last waiter left may have been replaced.
+        guard inFlight[key]?.id == id else { return }
+        let load = inFlight.removeValue(forKey: key)!
+        for continuation in load.waiters.values {
+            continuation.resume(with: result)
+        }
+    }
+
+    private func makeID() -> Int {
+        defer { nextID += 1 }
+        return nextID
     }
 }
 
 // MARK: - Cancelling one request: the load goes on for the others
 
-// Cancelling a caller's task doesn't cancel the load, an unstructured `Task`:
-// the other callers get the value, and so does the cancelled one.
+extension RequestCoalescer {
+    /// Resumes a cancelled waiter with `CancellationError`; cancels the load
+    /// when no waiter is left.
+    private func withdraw(_ waiter: Int, from key: Key) {
+        guard
+            let continuation = inFlight[key]?.waiters.removeValue(
+                forKey: waiter)
+        else { return }  // the load already ended
+        continuation.resume(throwing: CancellationError())
+        guard let load = inFlight[key], load.waiters.isEmpty else { return }
+        inFlight[key] = nil
+        load.task.cancel()
+        log("load cancelled \(key)")
+    }
+}
 
 // MARK: - Driver (the page's output; not part of the pattern)
 

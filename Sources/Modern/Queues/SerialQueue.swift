@@ -8,17 +8,21 @@ import Synchronization
 /// consumer awaits each job before it takes the next, so jobs never overlap and
 /// run in submission order. An actor is *not* this: separate
 /// `Task { await actor.job() }` calls have no ordering guarantee, and an actor
-/// method that awaits lets other calls in.
+/// method that awaits lets other calls in. Every job runs at the worker's
+/// priority, set once in `init` (by default the creator's): pass the priority
+/// the most urgent job needs.
 public nonisolated final class SerialQueue: Sendable {
     public typealias Job = @Sendable () async -> Void
 
     private let jobs: AsyncStream<Job>.Continuation
     private let worker: Task<Void, Never>
 
-    public init() {
+    /// Starts the worker at `priority` (`nil`: the priority of the code
+    /// creating the queue).
+    public init(priority: TaskPriority? = nil) {
         let (stream, continuation) = AsyncStream.makeStream(of: Job.self)
         jobs = continuation
-        worker = Task {
+        worker = Task(priority: priority) {
             for await job in stream { await job() }
         }
     }

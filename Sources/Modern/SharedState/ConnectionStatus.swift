@@ -1,15 +1,23 @@
-/// The condition becomes an actor that holds the state and one continuation
-/// per waiter.
+import Synchronization
+
+/// The condition becomes a `Mutex` that guards the state and one
+/// continuation per waiter.
 ///
-/// `set` resumes, in the same actor turn, every waiter whose state it is: a
-/// waiter sees the state it asked for even if the next `set` replaces it at
-/// once, and no predicate loop is needed, because nothing wakes a waiter but
-/// its own state. A waiter is removed from `waiters` before its continuation
-/// is resumed, on every path (state reached, cancelled, timed out), so each
-/// continuation is resumed exactly once and none is left behind. Waiters of
-/// one state all resume together, in no promised order; a waiter suspends,
-/// never blocks a thread; `set` never waits for them.
-public actor ConnectionStatus {
+/// `set` is synchronous, like the `broadcast()` it replaces: a socket
+/// callback or a delegate method calls it without `await`, and two calls
+/// from one thread take effect in the order they were made. (An actor's
+/// `set` would need `await`, and `Task { await status.set(…) }` from
+/// synchronous code reaches the actor in any order: `.connecting` could land
+/// after `.connected`.) Under the lock, `set` removes every waiter whose
+/// state it is, and resumes them after unlocking: a waiter sees the state it
+/// asked for even if the next `set` replaces it at once, and no predicate
+/// loop is needed, because nothing wakes a waiter but its own state. A waiter
+/// is removed from `waiters` before its continuation is resumed, on every
+/// path (state reached, cancelled, timed out), so each continuation is
+/// resumed exactly once and none is left behind. Waiters of one state all
+/// resume together, in no promised order; a waiter suspends, never blocks a
+/// thread; `set` never waits for them.
+public nonisolated final class ConnectionStatus: Sendable {
     public enum State: String, Sendable {
         case disconnected, connecting, connected
     }
@@ -17,65 +25,75 @@ public actor ConnectionStatus {
     /// Thrown by `wait(for:timeout:clock:)` when the deadline comes first.
     public struct TimedOut: Error {}
 
-    private var state = State.disconnected
-    private var waiters:
-        [Int: (
-            wanted: State, continuation: CheckedContinuation<Void, any Error>
-        )] =
-            [:]
-    private var nextID = 0
+    private struct Waiter {
+        let wanted: State
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct Guarded {
+        var state = State.disconnected
+        var waiters: [Int: Waiter] = [:]
+        var nextID = 0
+    }
+
+    private let guarded = Mutex(Guarded())
 
     public init() {}
 
     /// Changes the state and resumes every waiter that wanted it.
     public func set(_ newState: State) {
-        state = newState
-        for (id, waiter) in waiters where waiter.wanted == newState {
-            waiters[id] = nil
-            waiter.continuation.resume()
+        let ready = guarded.withLock { guarded in
+            guarded.state = newState
+            let ready = guarded.waiters.filter { $0.value.wanted == newState }
+            for id in ready.keys { guarded.waiters[id] = nil }
+            return ready.values.map(\.continuation)
         }
+        for continuation in ready { continuation.resume() }
     }
 
     /// How many callers are suspended in `wait`.
-    public var waiting: Int { waiters.count }
+    public var waiting: Int { guarded.withLock { $0.waiters.count } }
 }
 
 // MARK: - Waiting: a continuation, withdrawn on cancellation
 
-extension ConnectionStatus {
+nonisolated extension ConnectionStatus {
     /// Suspends until the state is `wanted`; throws `CancellationError` if
     /// the caller is cancelled first (and leaves no continuation behind).
     public func wait(for wanted: State) async throws {
-        if state == wanted { return }
-        let id = nextID
-        nextID += 1
+        let id = guarded.withLock { guarded in
+            defer { guarded.nextID += 1 }
+            return guarded.nextID
+        }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<Void, any Error>) in
-                if Task.isCancelled {
-                    continuation.resume(throwing: CancellationError())
-                } else {
-                    waiters[id] = (wanted, continuation)
+                let outcome = guarded.withLock {
+                    guarded -> Result<Void, any Error>? in
+                    if guarded.state == wanted { return .success(()) }
+                    // Cancelled before this lock: `onCancel` found nothing
+                    // to withdraw, so resume here.
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    guarded.waiters[id] = Waiter(
+                        wanted: wanted, continuation: continuation)
+                    return nil
                 }
+                if let outcome { continuation.resume(with: outcome) }
             }
         } onCancel: {
-            // Runs on the cancelling thread: hop onto the actor. It gets
-            // there after the continuation is stored (the actor is busy
-            // until then) or after `set` resumed it (then there is nothing
-            // left to remove).
-            Task { await self.withdraw(id) }
+            // Runs on the cancelling thread, at once. Cancelled after the
+            // lock above, it finds the continuation stored and withdraws it.
+            let withdrawn = guarded.withLock {
+                $0.waiters.removeValue(forKey: id)
+            }
+            withdrawn?.continuation.resume(throwing: CancellationError())
         }
-    }
-
-    private func withdraw(_ id: Int) {
-        waiters.removeValue(forKey: id)?.continuation.resume(
-            throwing: CancellationError())
     }
 }
 
 // MARK: - A deadline: race the wait against an injected clock
 
-extension ConnectionStatus {
+nonisolated extension ConnectionStatus {
     /// Like `wait(for:)`, but throws `TimedOut` once `timeout` has passed on
     /// `clock`. The loser of the race is cancelled, so a timed-out waiter is
     /// withdrawn like a cancelled one before this returns.
@@ -83,7 +101,7 @@ extension ConnectionStatus {
         for wanted: State, timeout: Duration,
         clock: C = ContinuousClock()
     ) async throws where C.Duration == Duration {
-        if state == wanted { return }
+        if guarded.withLock({ $0.state == wanted }) { return }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await self.wait(for: wanted) }
             group.addTask {
@@ -118,9 +136,9 @@ extension ConnectionStatus {
                     }
                 }
             }
-            while await status.waiting < waiters { await Task.yield() }
-            await status.set(.connecting)
-            await status.set(.connected)
+            while status.waiting < waiters { await Task.yield() }
+            status.set(.connecting)
+            status.set(.connected)
             var outcomes = Array(repeating: "", count: waiters)
             for await (index, outcome) in group { outcomes[index] = outcome }
             return outcomes

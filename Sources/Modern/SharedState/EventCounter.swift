@@ -6,8 +6,12 @@
 /// queues to create or to label; a debugger names the actor by its type. Slow
 /// work that must not hold the actor up is `nonisolated` and `@concurrent`: it
 /// runs on the shared pool and awaits the actor only for the state it needs.
-/// If an `await` at every call site is wrong for your API, guard the state
-/// with a `Mutex` instead and keep the calls synchronous.
+/// The calls keep their order only when they are awaited one after another
+/// from one task: synchronous callers that wrap them in `Task { … }` reach the
+/// actor in any order. If an `await` at every call site is wrong for your
+/// API, guard the state with a `Mutex` instead and keep the calls
+/// synchronous; if unmigrated code still sends blocks to the object's queue,
+/// run the actor on that queue (the page shows how).
 public actor EventCounter {
     private var count = 0
 

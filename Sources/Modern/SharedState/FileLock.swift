@@ -4,19 +4,21 @@
     import Darwin
 #endif
 
-/// A lock that processes share: still `flock` on a lock file, but awaited
-/// without blocking a thread, and cancellable.
+/// A lock that processes share: still `flock` on a lock file, but the wait
+/// blocks a thread of a `BlockingIOExecutor`, never one of the cooperative
+/// pool's.
 ///
 /// Swift concurrency has nothing that crosses processes, so the lock stays a
-/// `flock`. What changes is the wait: `flock(LOCK_EX)` blocks its thread, and
-/// a blocked cooperative thread is one of only as many threads as there are
-/// cores. So `lock(polling:)` tries `LOCK_EX | LOCK_NB` and, while another
-/// open holds the lock, sleeps with `Task.sleep`: the task suspends, no
-/// thread waits, and cancelling the task ends the wait with
-/// `CancellationError`, without the lock. The cost is latency: the lock is
-/// noticed at the next poll, not at once. (The other way is a thread of your
-/// own blocked in `flock`, resumed through a continuation; that one can't be
-/// cancelled while it waits.)
+/// `flock`. What changes is where the wait happens. `flock(LOCK_EX)` blocks its
+/// thread, and a blocked cooperative thread is one of only as many threads as
+/// there are cores. So `lock(on:)` runs it through `BlockingIO`: the caller
+/// suspends, the executor's thread sleeps in the kernel, and the kernel wakes
+/// it as soon as the holder unlocks, with no polling. A blocked `flock` can't
+/// be interrupted: a caller cancelled before its turn never calls it, and one
+/// cancelled while it waits gets the lock when the holder lets go, gives it
+/// back at once and throws `CancellationError`. Each waiter holds one of the
+/// executor's threads while it waits, and jobs queued behind it wait too: give
+/// lock waits an executor of their own.
 public nonisolated final class FileLock: Sendable {
     private let descriptor: Int32
 
@@ -28,11 +30,18 @@ public nonisolated final class FileLock: Sendable {
 
     deinit { close(descriptor) }
 
-    /// Suspends until this open holds the lock, trying again every
-    /// `interval`. Throws `CancellationError` if the task is cancelled first.
-    public func lock(polling interval: Duration) async throws {
-        while try !tryLock() {
-            try await Task.sleep(for: interval)
+    /// Suspends until this open holds the lock, while a thread of `io`'s
+    /// executor blocks in `flock`. Throws `CancellationError`, without the
+    /// lock, if the task is cancelled before or during the wait.
+    public func lock(on io: BlockingIO) async throws {
+        try await io.run { [descriptor] in
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else { throw FileLockError(code: errno) }
+            }
+            if Task.isCancelled {  // cancelled while it waited
+                flock(descriptor, LOCK_UN)
+                throw CancellationError()
+            }
         }
     }
 
@@ -54,25 +63,53 @@ public nonisolated struct FileLockError: Error, Equatable {
     public let code: Int32
 }
 
+// MARK: - Or poll: no executor, and the wait stops at cancellation
+
+nonisolated extension FileLock {
+    /// Suspends until this open holds the lock, trying `LOCK_EX | LOCK_NB`
+    /// again every `interval`. Throws `CancellationError` if the task is
+    /// cancelled first.
+    ///
+    /// No thread waits at all: between tries the task sleeps in
+    /// `Task.sleep`, and cancelling it ends the wait at once. The price is
+    /// latency: a free lock is noticed at the next try, not when it is freed.
+    public func lock(polling interval: Duration) async throws {
+        while try !tryLock() {
+            try await Task.sleep(for: interval)
+        }
+    }
+}
+
 // MARK: - Driver (the page's output; not part of the pattern)
 
 nonisolated extension FileLock {
     /// A and B open the same lock file in `directory`, as two processes
     /// would. A locks it; B's non-blocking try fails; B then awaits the lock
-    /// in a child task, and gets it once A unlocks.
+    /// in a child task (with `lock(on:)`, or with `lock(polling:)` when
+    /// `polling` is given), and gets it once A unlocks.
     public static func demonstrate(
-        in directory: String, polling interval: Duration,
+        in directory: String, polling: Duration? = nil,
         log: @escaping @Sendable (String) -> Void
     ) async throws {
         let path = directory + "/app.lock"
         let a = try FileLock(path: path)
         let b = try FileLock(path: path)
+        let executor = BlockingIOExecutor(name: "file-lock")
+        defer { executor.shutdown() }
+        let io = BlockingIO(executor: executor)
+        let lock: @Sendable (FileLock) async throws -> Void = { lock in
+            if let polling {
+                try await lock.lock(polling: polling)
+            } else {
+                try await lock.lock(on: io)
+            }
+        }
 
-        try await a.lock(polling: interval)
+        try await lock(a)
         log("A locked")
         if try !b.tryLock() { log("B would block") }
 
-        async let bLocked: Void = b.lock(polling: interval)
+        async let bLocked: Void = lock(b)
         a.unlock()
         log("A unlocked")
         try await bLocked

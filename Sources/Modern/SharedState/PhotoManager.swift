@@ -1,37 +1,57 @@
 import Synchronization
 
 /// GooglyPuff's `PhotoManager` as an actor: every read and write runs on the
-/// actor, one at a time, and "content added" is an `AsyncStream` of the photos
-/// added.
+/// actor, one at a time, and "content added" wakes the listener once per batch
+/// of photos added.
 ///
 /// The actor's serial executor replaces the concurrent queue, its barriers and
 /// its `sync` reads: writes are exclusive and reads see whole arrays, checked
 /// by the compiler instead of by a comment. Reads take turns too; for reads
 /// this short that is not what costs (the page has the numbers), and the
-/// `Mutex` variant below keeps them synchronous. The notification becomes a
-/// stream that a `@MainActor` task consumes; an `AsyncStream` has one consumer,
-/// so give each listener its own stream if there are several.
+/// `Mutex` variant below keeps them synchronous.
+///
+/// The notification becomes a signal and a list. `addPhoto` appends to
+/// `unannounced` and signals `contentAdded` only when the list was empty; a
+/// `@MainActor` listener wakes, takes the list with `takeAdded()` and updates
+/// the UI once for all of it. Photos added while the listener is busy join the
+/// next batch instead of costing a main-actor wake-up each, and the batches,
+/// read one after another, are the photos in the order they were added. The
+/// signal buffers at most one element; with no listener, `unannounced` keeps
+/// every photo added until someone takes it. An `AsyncStream` has one
+/// consumer, so give each listener its own manager or its own signal. The
+/// listener task keeps the manager alive: cancel it when its view goes (the
+/// `for await` ends on cancellation).
 public actor PhotoManager {
     public struct Photo: Hashable, Sendable {
         public let id: Int
         public init(id: Int) { self.id = id }
     }
 
-    /// One element per photo added, in the order they were added.
-    public nonisolated let contentAdded: AsyncStream<Photo>
-    private let contentAddedContinuation: AsyncStream<Photo>.Continuation
+    /// An element whenever photos were added since the last `takeAdded()`;
+    /// several adds before the listener takes them make one element.
+    public nonisolated let contentAdded: AsyncStream<Void>
+    private let contentAddedContinuation: AsyncStream<Void>.Continuation
     private var _photos: [Photo] = []
+    private var unannounced: [Photo] = []
 
     public init() {
         (contentAdded, contentAddedContinuation) = AsyncStream.makeStream(
-            of: Photo.self)
+            of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
     deinit { contentAddedContinuation.finish() }
 
     public func addPhoto(_ photo: Photo) {
         _photos.append(photo)
-        contentAddedContinuation.yield(photo)
+        unannounced.append(photo)
+        if unannounced.count == 1 { contentAddedContinuation.yield() }
+    }
+
+    /// The photos added since the last call, in the order they were added
+    /// (empty when an earlier call already took them).
+    public func takeAdded() -> [Photo] {
+        defer { unannounced = [] }
+        return unannounced
     }
 
     public var photos: [Photo] { _photos }
@@ -45,27 +65,49 @@ public actor PhotoManager {
 /// other or for a writer. Use it when the calls are short and the callers
 /// synchronous or hot; keep the actor when callers can `await` and the
 /// operations grow.
+///
+/// The signal is sent inside the lock, with the append: `yield` never blocks
+/// and calls nothing back, and a signal sent after the unlock could reach the
+/// listener after a later writer's.
 public nonisolated final class LockedPhotoManager: Sendable {
     public typealias Photo = PhotoManager.Photo
 
-    /// One element per photo added, in the order they were added.
-    public let contentAdded: AsyncStream<Photo>
-    private let contentAddedContinuation: AsyncStream<Photo>.Continuation
-    private let _photos = Mutex<[Photo]>([])
+    private struct State {
+        var photos: [Photo] = []
+        var unannounced: [Photo] = []
+    }
+
+    /// An element whenever photos were added since the last `takeAdded()`;
+    /// several adds before the listener takes them make one element.
+    public let contentAdded: AsyncStream<Void>
+    private let contentAddedContinuation: AsyncStream<Void>.Continuation
+    private let state = Mutex(State())
 
     public init() {
         (contentAdded, contentAddedContinuation) = AsyncStream.makeStream(
-            of: Photo.self)
+            of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
     deinit { contentAddedContinuation.finish() }
 
     public func addPhoto(_ photo: Photo) {
-        _photos.withLock { $0.append(photo) }
-        contentAddedContinuation.yield(photo)
+        state.withLock {
+            $0.photos.append(photo)
+            $0.unannounced.append(photo)
+            if $0.unannounced.count == 1 { contentAddedContinuation.yield() }
+        }
     }
 
-    public var photos: [Photo] { _photos.withLock { $0 } }
+    /// The photos added since the last call, in the order they were added
+    /// (empty when an earlier call already took them).
+    public func takeAdded() -> [Photo] {
+        state.withLock { state in
+            defer { state.unannounced = [] }
+            return state.unannounced
+        }
+    }
+
+    public var photos: [Photo] { state.withLock { $0.photos } }
 }
 
 // MARK: - Driver (the page's output; not part of the pattern)
@@ -80,12 +122,14 @@ extension PhotoManager {
         public var tornReads = 0
         /// Readers that saw the count go down between two of their reads.
         public var readersSeeingFewer = 0
+        /// Photos the listener took from `takeAdded()`, one `contentAdded`
+        /// call each.
         public var contentAddedNotifications = 0
     }
 
     /// `writers` tasks add `addsPerWriter` photos each, while `readers` tasks
-    /// read `photos` `readsPerReader` times each; `contentAdded` runs on the
-    /// main actor for every photo added.
+    /// read `photos` `readsPerReader` times each; a `@MainActor` listener takes
+    /// the photos added batch by batch and calls `contentAdded` once for each.
     public static func exercise(
         writers: Int,
         addsPerWriter: Int,
@@ -98,6 +142,7 @@ extension PhotoManager {
             writers: writers, addsPerWriter: addsPerWriter, readers: readers,
             readsPerReader: readsPerReader, contentAdded: contentAdded,
             stream: manager.contentAdded,
+            takeAdded: { await manager.takeAdded() },
             add: { await manager.addPhoto($0) },
             read: { await manager.photos })
     }
@@ -115,6 +160,7 @@ extension PhotoManager {
             writers: writers, addsPerWriter: addsPerWriter, readers: readers,
             readsPerReader: readsPerReader, contentAdded: contentAdded,
             stream: manager.contentAdded,
+            takeAdded: { manager.takeAdded() },
             add: { manager.addPhoto($0) },
             read: { manager.photos })
     }
@@ -125,19 +171,22 @@ extension PhotoManager {
         readers: Int,
         readsPerReader: Int,
         contentAdded: @escaping @MainActor @Sendable () -> Void,
-        stream: AsyncStream<Photo>,
+        stream: AsyncStream<Void>,
+        takeAdded: @escaping @Sendable () async -> [Photo],
         add: @escaping @Sendable (Photo) async -> Void,
         read: @escaping @Sendable () async -> [Photo]
     ) async -> Report {
         let expected = writers * addsPerWriter
         let listener = Task { @MainActor in
-            var notifications = 0
+            var announced = 0
             for await _ in stream {
-                contentAdded()
-                notifications += 1
-                if notifications == expected { break }
+                for _ in await takeAdded() {
+                    contentAdded()
+                    announced += 1
+                }
+                if announced == expected { break }
             }
-            return notifications
+            return announced
         }
         var report = await withTaskGroup(of: Report.self) { group in
             for writer in 0..<writers {

@@ -35,7 +35,7 @@ public nonisolated final class SnapshotStore: Sendable {
     public var snapshot: Snapshot { current.withLock { $0 } }
 }
 
-// MARK: - Read-copy-update: an actor that hands out snapshots
+// MARK: - Or an actor that hands out snapshots
 
 extension SnapshotStore {
     /// The same with an actor: every read is an `await`, and reads queue one

@@ -5,7 +5,7 @@ import RecipeKit
 import Synchronization
 import Testing
 
-@Suite struct GatedCacheTests {
+@Suite(.timeLimit(.minutes(1))) struct GatedCacheTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -119,5 +119,30 @@ import Testing
         open.yield()
         for caller in callers { await caller.value }
         #expect(await cache.value(for: "greeting") == "bonjour")
+    }
+
+    /// A cache released while it loads cancels its initialisation: the load, waiting for a
+    /// signal that never comes, sees its task cancelled (an unstructured task with no `deinit` to
+    /// cancel it would wait for ever).
+    @Test func modernReleasingTheCacheCancelsItsInitialisation() async {
+        let (loadStarted, started) = AsyncStream.makeStream(of: Void.self)
+        let (loadEnded, ended) = AsyncStream.makeStream(of: Bool.self)
+        let (never, keepOpen) = AsyncStream.makeStream(of: Void.self)
+        defer { keepOpen.finish() }
+        var cache: Modern.GatedCache? = Modern.GatedCache {
+            started.yield()
+            for await _ in never {}  // ends when the task is cancelled
+            ended.yield(Task.isCancelled)
+            return [:]
+        }
+        for await _ in loadStarted { break }
+        #expect(cache != nil)
+        cache = nil
+        var sawCancellation: Bool?
+        for await cancelled in loadEnded {
+            sawCancellation = cancelled
+            break
+        }
+        #expect(sawCancellation == true)
     }
 }

@@ -5,7 +5,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite struct RequestCoalescerTests {
+@Suite(.timeLimit(.minutes(1))) struct RequestCoalescerTests {
     typealias LegacyCoalescer = Legacy.RequestCoalescer<String, Int>
     typealias ModernCoalescer = Modern.RequestCoalescer<String, Int>
 
@@ -158,6 +158,7 @@ import Testing
     /// A modern coalescer whose load waits for `gate`, with its "joined" log lines counted.
     struct ModernHarness {
         let loads = OnceTestSignal()
+        let loadsEnded = OnceTestSignal()
         let joins = OnceTestSignal()
         let gate = OnceTestSignal()
         let loadSawCancellation = OnceTestBox(false)
@@ -165,6 +166,7 @@ import Testing
 
         init(result: @escaping @Sendable (Int) -> Result<Int, any Error> = { _ in .success(42) }) {
             let (loads, joins, gate, sawCancellation) = (loads, joins, gate, loadSawCancellation)
+            let loadsEnded = loadsEnded
             coalescer = ModernCoalescer(
                 log: { line in if line.hasPrefix("joined") { joins.arrive() } },
                 load: { _ in
@@ -172,6 +174,7 @@ import Testing
                     let number = loads.arrived
                     await gate.waitUntilOpen()
                     sawCancellation.withLock { $0 = $0 || Task.isCancelled }
+                    defer { loadsEnded.arrive() }
                     return try result(number).get()
                 }
             )
@@ -239,9 +242,10 @@ import Testing
         #expect(harness.loads.arrived == 2)
     }
 
-    /// Declared difference: a cancelled modern waiter keeps waiting and gets the value, because
-    /// awaiting a `Task`'s value ignores the waiter's cancellation; the load is not cancelled.
-    @Test func modernCancelledWaiterStillGetsTheValue() async throws {
+    /// A cancelled waiter leaves at once with `CancellationError`, while the load is still held;
+    /// the load goes on, and the other waiters get its value. (Awaiting the load task's `value`
+    /// instead would keep the cancelled waiter until the load ended.)
+    @Test func modernCancelledWaiterReturnsAtOnceAndOthersGetTheValue() async throws {
         let harness = ModernHarness()
         let coalescer = harness.coalescer
         let first = Task { try await coalescer.value(for: "avatar") }
@@ -254,11 +258,45 @@ import Testing
         }
         await harness.joins.arrivals(2)
         first.cancel()
+        await #expect(throws: CancellationError.self) { try await first.value }
+        #expect(await coalescer.isLoading("avatar"))  // the gate is still shut
         harness.gate.open()
         #expect(try await others.value == [42, 42])
-        #expect(try await first.value == 42)
         #expect(harness.loads.arrived == 1)
         #expect(harness.loadSawCancellation.current == false)
+    }
+
+    /// When the last waiter leaves, the load is cancelled and the entry removed; the next request
+    /// starts a fresh load, which the old one cannot disturb when it ends.
+    @Test func modernLoadIsCancelledWhenTheLastWaiterLeaves() async throws {
+        let harness = ModernHarness { .success($0) }
+        let coalescer = harness.coalescer
+        let waiters = (0..<3).map { _ in Task { try await coalescer.value(for: "avatar") } }
+        await harness.loads.arrivals(1)
+        await harness.joins.arrivals(2)
+        for waiter in waiters {
+            waiter.cancel()
+            await #expect(throws: CancellationError.self) { try await waiter.value }
+        }
+        #expect(await !coalescer.isLoading("avatar"))
+        harness.gate.open()
+        await harness.loadsEnded.arrivals(1)
+        #expect(harness.loadSawCancellation.current)
+        #expect(try await coalescer.value(for: "avatar") == 2)  // a fresh load
+        #expect(harness.loads.arrived == 2)
+    }
+
+    /// A caller cancelled before it asks gets `CancellationError` and starts no load.
+    @Test func modernCallerCancelledBeforeTheCallStartsNoLoad() async {
+        let harness = ModernHarness()
+        let coalescer = harness.coalescer
+        let caller = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await coalescer.value(for: "avatar")
+        }
+        await #expect(throws: CancellationError.self) { try await caller.value }
+        #expect(await !coalescer.isLoading("avatar"))
+        #expect(harness.loads.arrived == 0)
     }
 
     /// The pitfall: an `await` between the lookup and the insertion lets a second caller through.

@@ -3,7 +3,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite struct SerialQueueTests {
+@Suite(.timeLimit(.minutes(1))) struct SerialQueueTests {
     static let expected =
         (0..<5).map { "First iteration, counter = \($0)" }
         + (0..<5).map { "Second iteration, counter = \($0)" }
@@ -43,5 +43,30 @@ import Testing
         gate.continuation.yield()
         await queue.drain()
         #expect(recorder.lines == ["submitted", "job"])
+    }
+
+    /// The declared priority loss: the worker is created once, so a job submitted from a `.high`
+    /// task to a queue made in a `.low` one runs at `.low` (nobody awaits the worker here).
+    @Test func modernJobsRunAtTheWorkersPriorityNotTheSubmitters() async {
+        let queue = await Task(priority: .low) { Modern.SerialQueue() }.value
+        let seen = await Task(priority: .high) {
+            await withCheckedContinuation { done in
+                queue.async { done.resume(returning: Task.currentPriority) }
+            }
+        }.value
+        #expect(seen == .low)
+        await queue.drain()
+    }
+
+    /// The remedy: the queue's priority, given once, is every job's.
+    @Test func modernQueueCreatedWithAPriorityRunsItsJobsAtIt() async {
+        let queue = await Task(priority: .low) { Modern.SerialQueue(priority: .high) }.value
+        let seen = await Task(priority: .low) {
+            await withCheckedContinuation { done in
+                queue.async { done.resume(returning: Task.currentPriority) }
+            }
+        }.value
+        #expect(seen == .high)
+        await queue.drain()
     }
 }

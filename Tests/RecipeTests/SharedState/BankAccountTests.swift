@@ -3,19 +3,22 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite struct BankAccountTests {
+@Suite(.timeLimit(.minutes(1))) struct BankAccountTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
 
     static let authorizing = "withdraw 80: checked balance 100, authorizing"
 
-    static func twoWithdrawals(_ side: Side, log: @escaping @Sendable (String) -> Void) async -> (Int, Int) {
+    /// How many were paid, the final balance and how many times the authorizer was asked.
+    static func twoWithdrawals(
+        _ side: Side, log: @escaping @Sendable (String) -> Void
+    ) async -> (Int, Int, Int) {
         switch side {
         case .legacy:
             await withCheckedContinuation { done in
                 Legacy.BankAccount.twoConcurrentWithdrawals(of: 80, from: 100, log: log) {
-                    done.resume(returning: ($0, $1))
+                    done.resume(returning: ($0, $1, $2))
                 }
             }
         case .modern:
@@ -25,9 +28,19 @@ import Testing
 
     @Test(arguments: Side.allCases)
     func oneOfTwoConcurrentWithdrawalsIsPaid(_ side: Side) async {
-        let (paid, balance) = await Self.twoWithdrawals(side) { _ in }
+        let (paid, balance, _) = await Self.twoWithdrawals(side) { _ in }
         #expect(paid == 1)
         #expect(balance == 20)
+    }
+
+    /// The balance covers one withdrawal, so only one asks the authorizer (a card hold, a server
+    /// round trip): the queue runs the second after the first has debited, and the actor reserves
+    /// before its `await`. (An actor that checks before the `await` and again after it asks
+    /// twice, and refuses one afterwards.)
+    @Test(arguments: Side.allCases)
+    func twoConcurrentWithdrawalsAskTheAuthorizerOnce(_ side: Side) async {
+        let (_, _, authorizations) = await Self.twoWithdrawals(side) { _ in }
+        #expect(authorizations == 1)
     }
 
     /// The serial queue runs the first withdrawal's block to its end before the second starts:
@@ -43,27 +56,50 @@ import Testing
             ])
     }
 
-    /// The actor lets the second call run while the first awaits the authorizer: both check 100
-    /// before either debits, and only the check after the `await` declines the second.
-    @Test func actorInterleavesBothCallsAtTheAwait() async {
+    /// The actor lets the second call run while the first awaits the authorizer, and the first
+    /// has already reserved the money: the second sees 20 and is refused without asking.
+    @Test func actorReservesBeforeTheAwaitSoTheSecondCallIsRefusedAtOnce() async {
         let recorder = Recorder()
         _ = await Self.twoWithdrawals(.modern, log: recorder.logger)
         #expect(
             recorder.lines == [
-                Self.authorizing,
-                Self.authorizing,
+                "withdraw 80: reserved, balance 20, authorizing",
+                "withdraw 80: refused, balance 20",
                 "withdraw 80: paid, balance 20",
-                "withdraw 80: refused on a second look, 20 left",
             ])
+    }
+
+    /// Declared difference: while a reservation waits for the authorizer, another withdrawal sees
+    /// the money gone and is refused, even if the authorizer then declines and the money comes
+    /// back. The queue would have made the second caller wait, and then paid it.
+    @Test func modernDeclinedReservationIsRefundedAfterRefusingAConcurrentWithdrawal() async {
+        let answer = AsyncStream.makeStream(of: Bool.self)
+        let asked = AsyncStream.makeStream(of: Void.self)
+        let account = Modern.BankAccount(
+            balance: 100,
+            authorize: { _ in
+                asked.continuation.yield()
+                for await approved in answer.stream { return approved }
+                return false
+            },
+            log: { _ in })
+        let first = Task { await account.withdraw(80) }
+        for await _ in asked.stream { break }
+        #expect(await account.currentBalance == 20)
+        #expect(await account.withdraw(80) == false)
+        answer.continuation.yield(false)
+        #expect(await first.value == false)
+        #expect(await account.currentBalance == 100)
     }
 
     /// Expected bug: checking only before the `await` pays both withdrawals.
     @Test func buggyActorPaysBothWithdrawalsAndGoesNegative() async {
         let recorder = Recorder()
-        let (paid, balance) = await Modern.BankAccount.twoConcurrentWithdrawals(
+        let (paid, balance, authorizations) = await Modern.BankAccount.twoConcurrentWithdrawals(
             of: 80, from: 100, checkingOnlyBeforeTheAwait: true, log: recorder.logger)
         #expect(paid == 2)
         #expect(balance == -60)
+        #expect(authorizations == 2)
         #expect(
             recorder.lines == [
                 Self.authorizing,
@@ -77,13 +113,14 @@ import Testing
     /// block let the other withdrawal in between.
     @Test func gcdCheckInOneBlockAndDebitInAnotherHasTheSameBug() async {
         let recorder = Recorder()
-        let (paid, balance) = await withCheckedContinuation { done in
+        let (paid, balance, authorizations) = await withCheckedContinuation { done in
             Legacy.BankAccount.twoWithdrawalsCheckedBeforeTheCallback(of: 80, from: 100, log: recorder.logger) {
-                done.resume(returning: ($0, $1))
+                done.resume(returning: ($0, $1, $2))
             }
         }
         #expect(paid == 2)
         #expect(balance == -60)
+        #expect(authorizations == 2)
         #expect(recorder.lines.filter { $0 == Self.authorizing }.count == 2)
     }
 

@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct ConnectionStatusTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct ConnectionStatusTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -59,9 +59,9 @@ import Testing
             #expect(reached)
         case .modern:
             let status = Modern.ConnectionStatus()
-            await status.set(.connected)
+            status.set(.connected)
             try await status.wait(for: .connected, timeout: .seconds(30))
-            #expect(await status.waiting == 0)
+            #expect(status.waiting == 0)
         }
     }
 
@@ -76,45 +76,69 @@ import Testing
             try await status.wait(for: .connected)
         }
         await #expect(throws: CancellationError.self) { try await early.value }
-        #expect(await status.waiting == 0)
+        #expect(status.waiting == 0)
 
         // While waiting: 200 waiters, half of them cancelled.
         let waiters = (0..<200).map { _ in Task { try await status.wait(for: .connected) } }
-        while await status.waiting < 200 { await Task.yield() }
+        while status.waiting < 200, !Task.isCancelled { await Task.yield() }
         for waiter in waiters.prefix(100) { waiter.cancel() }
         for waiter in waiters.prefix(100) {
             await #expect(throws: CancellationError.self) { try await waiter.value }
         }
-        #expect(await status.waiting == 100)
-        await status.set(.connected)
+        #expect(status.waiting == 100)
+        status.set(.connected)
         for waiter in waiters.suffix(100) { try await waiter.value }
-        #expect(await status.waiting == 0)
+        #expect(status.waiting == 0)
 
         // After being resumed: cancelling changes nothing.
-        await status.set(.connecting)
+        status.set(.connecting)
         let late = Task { try await status.wait(for: .connected) }
-        while await status.waiting < 1 { await Task.yield() }
-        await status.set(.connected)
+        while status.waiting < 1, !Task.isCancelled { await Task.yield() }
+        status.set(.connected)
         late.cancel()
         try await late.value
-        #expect(await status.waiting == 0)
+        #expect(status.waiting == 0)
 
         // A timed-out waiter is withdrawn too.
-        await status.set(.disconnected)
+        status.set(.disconnected)
         await #expect(throws: Modern.ConnectionStatus.TimedOut.self) {
             try await status.wait(for: .connected, timeout: .milliseconds(5))
         }
-        #expect(await status.waiting == 0)
+        #expect(status.waiting == 0)
+    }
+
+    /// What a socket callback does: a synchronous function sets `.connecting`, then
+    /// `.connected`, 200 times over. `set` takes effect in the call, so the state ends
+    /// `.connected` every time: a waiter for it returns at once, and a waiter for `.connecting`
+    /// stays until it is cancelled. (With an actor's `await`-only `set` reached through
+    /// `Task { await status.set(…) }`, some runs ended `.connecting`.)
+    @Test func modernSynchronousCallerSetsTheStatesInOrder() async throws {
+        for _ in 0..<200 {
+            let status = Modern.ConnectionStatus()
+            Self.connectFromSynchronousCode(status)
+            try await status.wait(for: .connected)
+            let stale = Task { try await status.wait(for: .connecting) }
+            while status.waiting < 1, !Task.isCancelled { await Task.yield() }
+            stale.cancel()
+            await #expect(throws: CancellationError.self) { try await stale.value }
+            #expect(status.waiting == 0)
+        }
+    }
+
+    /// A plain synchronous function, as a network callback would be.
+    nonisolated static func connectFromSynchronousCode(_ status: Modern.ConnectionStatus) {
+        status.set(.connecting)
+        status.set(.connected)
     }
 
     @Test func modernWaiterSeesAStateThatIsReplacedAtOnce() async throws {
         let status = Modern.ConnectionStatus()
         let waiter = Task { try await status.wait(for: .connected) }
-        while await status.waiting < 1 { await Task.yield() }
-        await status.set(.connected)
-        await status.set(.disconnected)
+        while status.waiting < 1, !Task.isCancelled { await Task.yield() }
+        status.set(.connected)
+        status.set(.disconnected)
         try await waiter.value
-        #expect(await status.waiting == 0)
+        #expect(status.waiting == 0)
     }
 
     @Test func modernTimeoutRunsOnTheInjectedClock() async {
@@ -125,6 +149,6 @@ import Testing
             try await status.wait(for: .connected, timeout: .milliseconds(20), clock: clock)
         }
         #expect(clock.now - start >= .milliseconds(20))
-        #expect(await status.waiting == 0)
+        #expect(status.waiting == 0)
     }
 }

@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct FileLockTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct FileLockTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -38,12 +38,59 @@ import Testing
             unlock = { lock.unlock() }
         case .modern:
             let lock = try Modern.FileLock(path: path)
-            try await lock.lock(polling: .milliseconds(5))
+            let executor = BlockingIOExecutor(name: "file-lock-test")
+            defer { executor.shutdown() }
+            try await lock.lock(on: BlockingIO(executor: executor))
             unlock = { lock.unlock() }
         }
         #expect(try await !Self.anotherProcessCanLock(path))
         unlock()
         #expect(try await Self.anotherProcessCanLock(path))
+    }
+
+    /// The recommended wait: B blocks in `flock` on the executor's thread, and gets the lock
+    /// only once A has unlocked.
+    @Test func modernBlockingWaitGetsTheLockOnceTheHolderUnlocks() async throws {
+        let directory = try TemporaryDirectory(prefix: "file-lock")
+        defer { directory.remove() }
+        let path = directory.url.appendingPathComponent("app.lock").path
+        let a = try Modern.FileLock(path: path)
+        let b = try Modern.FileLock(path: path)
+        let executor = BlockingIOExecutor(name: "file-lock-test")
+        defer { executor.shutdown() }
+        let io = BlockingIO(executor: executor)
+        let recorder = Recorder()
+        try await a.lock(on: io)
+        let waiter = Task {
+            try await b.lock(on: io)
+            recorder.log("B locked")
+        }
+        recorder.log("A unlocking")
+        a.unlock()
+        try await waiter.value
+        #expect(recorder.lines == ["A unlocking", "B locked"])
+        #expect(try !a.tryLock())
+        b.unlock()
+    }
+
+    /// A blocked `flock` can't be interrupted: cancelled while it waits (or before its turn), B
+    /// throws `CancellationError` once A unlocks, and does not keep the lock.
+    @Test func modernBlockingWaitCancelledLeavesTheLockFree() async throws {
+        let directory = try TemporaryDirectory(prefix: "file-lock")
+        defer { directory.remove() }
+        let path = directory.url.appendingPathComponent("app.lock").path
+        let a = try Modern.FileLock(path: path)
+        let b = try Modern.FileLock(path: path)
+        let c = try Modern.FileLock(path: path)
+        let executor = BlockingIOExecutor(name: "file-lock-test")
+        defer { executor.shutdown() }
+        let io = BlockingIO(executor: executor)
+        #expect(try a.tryLock())
+        let waiting = Task { try await b.lock(on: io) }
+        waiting.cancel()
+        a.unlock()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(try c.tryLock())
     }
 
     @Test func modernWaitIsCancellableAndLeavesTheLockFree() async throws {

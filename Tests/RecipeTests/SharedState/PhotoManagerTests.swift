@@ -5,7 +5,7 @@ import Modern
 import Synchronization
 import Testing
 
-@Suite struct PhotoManagerTests {
+@Suite(.timeLimit(.minutes(1))) struct PhotoManagerTests {
     /// Counts calls that ran on the main queue or the main actor.
     final class MainCalls: Sendable {
         private let count = Atomic(0)
@@ -77,15 +77,61 @@ import Testing
         #expect(countWhenNotified == 1)
     }
 
-    @Test func modernStreamsEachAddedPhotoInOrder() async {
+    /// Three adds before the listener looks make one signal, and one batch
+    /// with the three photos in order; the next add signals again.
+    @Test func modernSignalsOnceForPhotosAddedBeforeTheListenerTakesThem() async {
         let manager = Modern.PhotoManager()
         for id in 1...3 { await manager.addPhoto(.init(id: id)) }
-        var received: [Int] = []
-        for await photo in manager.contentAdded {
-            received.append(photo.id)
-            if received.count == 3 { break }
+        var signals = manager.contentAdded.makeAsyncIterator()
+        #expect(await signals.next() != nil)
+        #expect(await manager.takeAdded().map(\.id) == [1, 2, 3])
+        #expect(await manager.takeAdded().isEmpty)
+        await manager.addPhoto(.init(id: 4))
+        #expect(await signals.next() != nil)
+        #expect(await manager.takeAdded().map(\.id) == [4])
+    }
+
+    /// 8 writers add 500 photos each at once, 20 times: the batches the
+    /// listener takes, one after another, are the array in its order.
+    @Test func modernAnnouncesPhotosInTheOrderOfTheArrayWithManyWriters() async {
+        for _ in 0..<20 {
+            let manager = Modern.PhotoManager()
+            let announced = await PhotoManagerTests.announcedOrder(
+                writers: 8, addsPerWriter: 500, stream: manager.contentAdded,
+                takeAdded: { await manager.takeAdded() },
+                add: { await manager.addPhoto($0) })
+            #expect(announced == (await manager.photos).map(\.id))
         }
-        #expect(received == [1, 2, 3])
+    }
+
+    /// Runs `writers` tasks that add `addsPerWriter` photos each while a
+    /// listener takes the batches; returns the ids in the order announced.
+    static func announcedOrder(
+        writers: Int,
+        addsPerWriter: Int,
+        stream: AsyncStream<Void>,
+        takeAdded: @escaping @Sendable () async -> [Modern.PhotoManager.Photo],
+        add: @escaping @Sendable (Modern.PhotoManager.Photo) async -> Void
+    ) async -> [Int] {
+        let expected = writers * addsPerWriter
+        let listener = Task {
+            var ids: [Int] = []
+            for await _ in stream {
+                ids += await takeAdded().map(\.id)
+                if ids.count == expected { break }
+            }
+            return ids
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for writer in 0..<writers {
+                group.addTask {
+                    for index in 0..<addsPerWriter {
+                        await add(.init(id: writer * addsPerWriter + index))
+                    }
+                }
+            }
+        }
+        return await listener.value
     }
 
     @Test func aReadIsASnapshotThatLaterWritesDoNotChange() async {
@@ -122,7 +168,7 @@ import Testing
 }
 
 /// The `Mutex` variant of the modern side.
-@Suite struct LockedPhotoManagerTests {
+@Suite(.timeLimit(.minutes(1))) struct LockedPhotoManagerTests {
     @Test func mutexVariantFourWritersAndFourReadersEndWithAThousandCompleteSnapshots() async {
         let onMain = PhotoManagerTests.MainCalls()
         let report = await Modern.PhotoManager.exerciseLocked(
@@ -154,14 +200,27 @@ import Testing
         #expect(manager.photos.map(\.id) == [1, 2])
     }
 
-    @Test func mutexVariantStreamsEachAddedPhotoInOrder() async {
+    @Test func mutexVariantSignalsOnceForPhotosAddedBeforeTheListenerTakesThem() async {
         let manager = Modern.LockedPhotoManager()
         for id in 1...3 { manager.addPhoto(.init(id: id)) }
-        var received: [Int] = []
-        for await photo in manager.contentAdded {
-            received.append(photo.id)
-            if received.count == 3 { break }
+        var signals = manager.contentAdded.makeAsyncIterator()
+        #expect(await signals.next() != nil)
+        #expect(manager.takeAdded().map(\.id) == [1, 2, 3])
+        #expect(manager.takeAdded().isEmpty)
+    }
+
+    /// 8 writers add 500 photos each at once, 20 times: the batches the
+    /// listener takes are the array in its order. With the signal sent after
+    /// the lock was released (one element per photo), two writers could
+    /// append p1, p2 and send p2, p1.
+    @Test func mutexVariantAnnouncesPhotosInTheOrderOfTheArrayWithManyWriters() async {
+        for _ in 0..<20 {
+            let manager = Modern.LockedPhotoManager()
+            let announced = await PhotoManagerTests.announcedOrder(
+                writers: 8, addsPerWriter: 500, stream: manager.contentAdded,
+                takeAdded: { manager.takeAdded() },
+                add: { manager.addPhoto($0) })
+            #expect(announced == manager.photos.map(\.id))
         }
-        #expect(received == [1, 2, 3])
     }
 }
