@@ -72,6 +72,9 @@ public struct Availability: Equatable, Sendable, CustomStringConvertible {
             spellings: ["withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup"],
             iOS: Version(17), macOS: Version(14), fallback: nil),
         Requirement(
+            api: "`Task.basePriority`", spellings: ["basePriority"], iOS: Version(16), macOS: Version(13),
+            fallback: nil),
+        Requirement(
             api: "clocks and `Duration`",
             spellings: [
                 "Clock", "ContinuousClock", "SuspendingClock", "Duration", "Task.sleep(for:", "Task.sleep(until:",

@@ -52,7 +52,8 @@ public enum GuideGenerator {
         }
     }
 
-    private static func recommendedCode(of recipe: Recipe, root: URL) throws -> String {
+    /// The recommended code of `recipe`: the first section of its Modern file and of each companion.
+    public static func recommendedCode(of recipe: Recipe, root: URL = packageRoot) throws -> String {
         let files = [recipe.modernPath] + recipe.modernNeeds.map { "Sources/Modern/\($0)" }
         return try files.map { try SourceFile($0, root: root).patternSections.first?.code ?? "" }
             .joined(separator: "\n")

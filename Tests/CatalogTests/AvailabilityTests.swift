@@ -49,6 +49,92 @@ import Testing
         #expect(variants.contains { $0.availability.requirements.map(\.api) == ["`Mutex`"] })
     }
 
+    /// The table is kept honest against the interfaces themselves: an API name the recommended code
+    /// uses that the toolchain's concurrency interfaces declare only above iOS 13 (in every overload)
+    /// must not be newer than the page's Needs line. A name the code declares itself is its own.
+    @Test(arguments: Catalog.recipes.map(\.id))
+    func theNeedsLineCoversEveryNewerAPITheRecommendedCodeUses(_ id: String) throws {
+        let recipe = try #require(Catalog.recipe(id))
+        let needs = try GuideGenerator.availability(of: recipe)
+        let code = Self.codeOnly(try GuideGenerator.recommendedCode(of: recipe))
+        let declared = Self.declaredNames(in: code)
+        let newer = try #require(Self.newerNames)
+        for name in Set(Self.identifiers(in: code)).subtracting(declared).sorted() {
+            guard let version = newer[name], version > needs.iOS else { continue }
+            Issue.record("\(id): its recommended code uses `\(name)` (iOS \(version) in the interface), but Needs says iOS \(needs.iOS)")
+        }
+    }
+
+    @Test func aNewerAPIInTheRecommendedCodeIsFoundAndADeclaredNameIsNot() throws {
+        let newer = try #require(Self.newerNames)
+        #expect(newer["withTaskExecutorPreference"] == Availability.Version(18))
+        #expect(newer["basePriority"] == Availability.Version(16))
+        #expect(newer["addTask"] == nil, "addTask has iOS 13 overloads")
+        let code = Self.codeOnly(
+            "struct Job {}\nfunc run<Item: Sendable>(_ item: Item) {}\nlet clock = ContinuousClock() // Mutex\nlet s = \"Atomic\"")
+        #expect(Self.declaredNames(in: code).isSuperset(of: ["Job", "Item", "run", "clock"]))
+        #expect(Self.identifiers(in: code).contains("ContinuousClock"))
+        #expect(!Self.identifiers(in: code).contains("Mutex") && !Self.identifiers(in: code).contains("Atomic"))
+    }
+
+    /// Words an interface also uses as member names, too common to tell its API from the code's own
+    /// (`load`, `name`); the table's spellings cover the APIs they belong to.
+    static let commonWords: Set<String> = [
+        "name", "load", "store", "exchange", "subtract", "relaxed", "acquiring", "releasing",
+        "debugDescription", "logicalAnd", "logicalOr", "logicalXor", "bitwiseAnd", "bitwiseOr", "bitwiseXor",
+        "wrappingAdd", "wrappingSubtract", "continuous", "systemEpoch", "sequentiallyConsistent",
+        "acquiringAndReleasing", "storeIfNil", "immediate", "measure", "withLock",
+    ]
+
+    /// `newerAPINames()`, read once for the whole suite (the interfaces are large).
+    static let newerNames: [String: Availability.Version]? = try? newerAPINames()
+
+    /// Every name the `_Concurrency`, `Synchronization` and `Observation` interfaces declare only
+    /// above iOS 13: name → the lowest iOS among its declarations.
+    static func newerAPINames() throws -> [String: Availability.Version] {
+        var lowest: [String: Availability.Version] = [:]
+        let keywords = "func|struct|class|enum|protocol|actor|var|let|typealias|macro"
+        let declaration = try Regex("public (?:[a-z_]+ )*(?:\(keywords)) `?([A-Za-z][A-Za-z0-9_]*)")
+        let available = try Regex(#"@available\(macOS [0-9.]+, iOS ([0-9]+)(?:\.([0-9]+))?"#)
+        for module in ["_Concurrency", "Synchronization", "Observation"] {
+            var pending: (version: Availability.Version, line: Int)?
+            for (number, line) in try interface(module).split(separator: "\n", omittingEmptySubsequences: false)
+                .enumerated()
+            {
+                if let match = line.firstMatch(of: available), let major = Int(match.output[1].substring ?? "") {
+                    pending = (Availability.Version(major, Int(match.output[2].substring ?? "") ?? 0), number)
+                    continue
+                }
+                guard let match = line.firstMatch(of: declaration), let name = match.output[1].substring else { continue }
+                let version = pending.flatMap { number - $0.line <= 3 ? $0.version : nil } ?? Availability.baseline.iOS
+                pending = nil
+                lowest[String(name)] = min(lowest[String(name)] ?? version, version)
+            }
+        }
+        return lowest.filter { $0.value > Availability.baseline.iOS && !commonWords.contains($0.key) && !$0.key.hasPrefix("_") }
+    }
+
+    /// `code` without its comments and string literals.
+    static func codeOnly(_ code: String) -> String {
+        code.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            var text = line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? String(line)
+            text = text.replacing(#/"[^"]*"/#, with: "\"\"")
+            return text
+        }.joined(separator: "\n")
+    }
+
+    static func identifiers(in code: String) -> [String] {
+        code.matches(of: #/[A-Za-z_][A-Za-z0-9_]*/#).map { String($0.output) }
+    }
+
+    /// The names `code` declares (types, functions, properties, cases, generic parameters it names).
+    static func declaredNames(in code: String) -> Set<String> {
+        let declarations = code.matches(
+            of: #/(?:struct|class|enum|actor|protocol|typealias|func|var|let|case)\s+([A-Za-z_][A-Za-z0-9_]*)/#)
+        let genericParameters = code.matches(of: #/[<,]\s*([A-Z][A-Za-z0-9_]*)\s*:/#)
+        return Set(declarations.map { String($0.output.1) } + genericParameters.map { String($0.output.1) })
+    }
+
     @Test func aPatternWithOnlyConcurrencyNeedsTheBaseline() {
         let availability = Availability(code: "actor Store {\n    func load() async -> Int { 1 }\n}")
         #expect(availability.description == "iOS 13, macOS 10.15")
@@ -97,6 +183,7 @@ import Testing
         "`Mutex`": ("Synchronization", "public struct Mutex<"),
         "`Atomic`": ("Synchronization", "public struct Atomic<"),
         "custom executors (`ExecutorJob`)": ("_Concurrency", "@frozen public struct ExecutorJob"),
+        "`Task.basePriority`": ("_Concurrency", "public static var basePriority:"),
         "`withDiscardingTaskGroup`": ("_Concurrency", "public func withDiscardingTaskGroup<"),
         "clocks and `Duration`": ("_Concurrency", "public protocol Clock<Duration>"),
     ]
