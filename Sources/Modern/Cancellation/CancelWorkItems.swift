@@ -34,7 +34,10 @@ public nonisolated enum CancelWorkItems {
             Task {
                 // A cancelled task still runs: leave before any work.
                 guard !Task.isCancelled else { return false }
-                guard await download(address) != nil else { return false }
+                let data = await download(address)
+                // Cancelled during the download (the caller went away): a
+                // download that ignored the cancel adds nothing.
+                guard data != nil, !Task.isCancelled else { return false }
                 log("photo \(index) added")
                 return true
             }

@@ -12,8 +12,9 @@ import Foundation
 /// cancelled before), and cancels the connection, so the network stops as
 /// soon as the work does. It also finishes the stream, so the loop ends, and
 /// `Task.checkCancellation()` turns that end into a `CancellationError`: a
-/// cancelled fetch returns no partial data. There is no state to keep and
-/// nothing to finish: the function returns or throws exactly once.
+/// cancelled fetch returns no partial data. A task cancelled before the call
+/// never opens the connection. There is no state to keep and nothing to
+/// finish: the function returns or throws exactly once.
 public nonisolated enum CancellableFetch {
     /// The whole body, once the connection has finished. Throws the
     /// connection's error if it fails, and `CancellationError` if the task is
@@ -22,6 +23,9 @@ public nonisolated enum CancellableFetch {
         from connection: Connection,
         log: @escaping @Sendable (String) -> Void
     ) async throws -> Data {
+        // Cancelled before it starts: never open the connection, as a queue
+        // never starts a cancelled operation.
+        try Task.checkCancellation()
         let (chunks, events) = AsyncThrowingStream.makeStream(of: Data.self)
         connection.start(
             { chunk in events.yield(chunk) },

@@ -5,10 +5,11 @@
 /// and keeps one `Task` per visible cell. The task awaits a `@concurrent`
 /// render, so the drawing leaves the main actor and the task comes back to
 /// it to show the image. When a cell ends displaying, its task is cancelled.
-/// That doesn't stop a render under way: cancellation is a flag, and the
-/// drawing loop doesn't read it. So the task checks `Task.isCancelled` right
-/// before showing, back on the main actor, where nothing can cancel it
-/// between that check and the show. A cell shown again gets a new task; the
+/// A task cancelled before it begins draws nothing. Cancelling doesn't stop a
+/// render under way: cancellation is a flag, and the drawing loop doesn't read
+/// it. So the task checks `Task.isCancelled` again right before showing, back
+/// on the main actor, where nothing can cancel it between that check and the
+/// show. A cell shown again gets a new task; the
 /// old one, cancelled, can't deliver a stale image.
 @MainActor
 public final class CellRenderer {
@@ -39,6 +40,9 @@ public final class CellRenderer {
         nextToken += 1
         let token = nextToken
         let task = Task {
+            // Gone before this task began: draw nothing, as a queue skips a
+            // cancelled operation.
+            guard !Task.isCancelled else { return }
             let pixels = await Self.render(cell: id)
             await rendered(id)
             // Right before delivering: the cell may have gone meanwhile.

@@ -7,11 +7,10 @@
 /// that error, so the work after the sleep never runs for a cancelled task,
 /// and the task ends at the cancel instead of at the end of the interval.
 /// Swallow the error with `try?` and the classic extra iteration is back (see
-/// the last section). Dropping the handle (`myTask = nil`) stops nothing, just
-/// as releasing the thread didn't: only `cancel()` does.
+/// the last section, what not to do). Dropping the handle (`myTask = nil`)
+/// stops nothing, just as releasing the thread didn't: only `cancel()` does.
 public nonisolated enum ThreadExit {
     /// Starts the loop in a new task and returns its handle.
-    /// `swallowsCancellation: true` runs the `try?` version.
     ///
     /// - Parameters:
     ///   - loopSleep: how long each loop iteration sleeps (classically 4 s).
@@ -19,17 +18,10 @@ public nonisolated enum ThreadExit {
     ///     to place the cancel mid-iteration.
     public static func start(
         loopSleep: Duration,
-        swallowsCancellation: Bool = false,
         willSleep: @escaping @Sendable () async -> Void = {},
         log: @escaping @Sendable (String) -> Void
     ) -> Task<Void, Never> {
-        Task {
-            if swallowsCancellation {
-                await loopSwallowingCancellation(loopSleep, willSleep, log)
-            } else {
-                await loop(loopSleep, willSleep, log)
-            }
-        }
+        Task { await loop(loopSleep, willSleep, log) }
     }
 
     /// The classic `stopThread`: cancel, then drop the handle.
@@ -67,9 +59,19 @@ nonisolated extension ThreadExit {
     }
 }
 
-// MARK: - The first version: `try?` brings the extra iteration back
+// MARK: - What not to do: `try?` brings the extra iteration back
 
 nonisolated extension ThreadExit {
+    /// `start` with the loop's first version: the cancel ends the sleep, and
+    /// the loop runs once more.
+    public static func startSwallowingCancellation(
+        loopSleep: Duration,
+        willSleep: @escaping @Sendable () async -> Void = {},
+        log: @escaping @Sendable (String) -> Void
+    ) -> Task<Void, Never> {
+        Task { await loopSwallowingCancellation(loopSleep, willSleep, log) }
+    }
+
     private static func loopSwallowingCancellation(
         _ loopSleep: Duration,
         _ willSleep: @Sendable () async -> Void,
@@ -102,15 +104,16 @@ nonisolated extension ThreadExit {
         // Awaiting another task's value ignores the waiter's cancellation,
         // which a `for await` in the cancelled loop would not.
         let stoppedGate = Task { for await _ in stopped.stream { break } }
-        let task = start(
-            loopSleep: loopSleep,
-            swallowsCancellation: swallowsCancellation,
-            willSleep: {
-                // Let the stopper cancel, then sleep (later calls pass).
-                inLoop.continuation.yield()
-                await stoppedGate.value
-            },
-            log: log)
+        let willSleep: @Sendable () async -> Void = {
+            // Let the stopper cancel, then sleep (later calls pass).
+            inLoop.continuation.yield()
+            await stoppedGate.value
+        }
+        let task =
+            swallowsCancellation
+            ? startSwallowingCancellation(
+                loopSleep: loopSleep, willSleep: willSleep, log: log)
+            : start(loopSleep: loopSleep, willSleep: willSleep, log: log)
         var myTask: Task<Void, Never>? = task
         for await _ in inLoop.stream { break }
         stopThread(&myTask, log: log)

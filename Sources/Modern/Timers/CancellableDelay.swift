@@ -6,11 +6,11 @@
 /// cancel that comes before the action starts is seen only if the task checks
 /// again, and only if that check runs where the cancel runs. So the task runs
 /// on the main actor, where the caller cancels it, and checks after the sleep:
-/// a cancel made on the main actor either comes before that check, or after
-/// the action. The deadline is fixed at the call, as `asyncAfter`'s is, not
-/// when the task first gets the main actor. Never write
-/// `try? await clock.sleep`: it swallows the cancellation, and the action runs
-/// anyway.
+/// a cancel made on the main actor either comes before that check, or once
+/// the action has started. The deadline is fixed at the call, as
+/// `asyncAfter`'s is, not when the task first gets the main actor. Never
+/// write `try? await clock.sleep`: it swallows the cancellation, and the
+/// action runs anyway.
 public nonisolated enum CancellableDelay {
     /// Runs `action` on the main actor after `delay`, unless the returned
     /// task is cancelled first. Awaiting the task's `result` tells whether it

@@ -83,6 +83,9 @@ extension RateLimiter {
             if let now = takeToken() { return now }
             try await clock.sleep(
                 until: refilledAt.advanced(by: interval), tolerance: nil)
+            // Cancelled after the sleep ended, while the actor was busy: the
+            // token stays in the bucket.
+            try Task.checkCancellation()
         }
     }
 

@@ -133,8 +133,7 @@ extension RepeatingTimer {
     /// cancelling the consuming task) terminates the stream, and
     /// `onTermination` cancels the producer. A stream hands each tick to one
     /// consumer: give each consumer its own ticker. It still hands out a tick
-    /// it buffered
-    /// before its consumer was cancelled, so a consumer checks
+    /// it buffered before its consumer was cancelled, so a consumer checks
     /// `Task.isCancelled` after each one.
     public nonisolated static func ticks(
         every interval: Duration,

@@ -7,11 +7,7 @@
 /// ends the loop; no further attempt starts. A failure is checked against the
 /// task's cancellation first, whatever its type: `URLSession` reports a
 /// cancelled request as `URLError(.cancelled)`, not `CancellationError`.
-public nonisolated enum Retrier {}
-
-// MARK: - Retrying: a loop around `Task.sleep`; cancelling the task stops it
-
-nonisolated extension Retrier {
+public nonisolated enum Retrier {
     /// Waits `baseDelay` after the first failure, then twice as long after
     /// each further one, never more than `maxDelay`. Returns the first
     /// success, or throws the last failure or `CancellationError`.
@@ -45,3 +41,9 @@ nonisolated extension Retrier {
         }
     }
 }
+
+// MARK: - Retrying: a loop around `Task.sleep`; cancelling the task stops it
+
+// `run` above is the whole retrier: `start`, `cancel()`, the flag, the queue
+// and the stored completion of the legacy side become one loop in the
+// caller's task, and cancelling that task is the cancel.

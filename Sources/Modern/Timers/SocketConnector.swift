@@ -25,6 +25,11 @@ nonisolated extension SocketConnector {
         do {
             try await withTimeout(timeout) { try await open() }
             log("connected")
+        } catch where Task.isCancelled {
+            // Cancelled, whatever the connect threw: closing the socket fails
+            // it with the socket's own error, which may come first.
+            log("connect cancelled")
+            throw CancellationError()
         } catch let error as TimeoutError {
             log("connect timed out")
             throw error

@@ -74,7 +74,9 @@ extension StoppableTimer {
 
 extension StoppableTimer {
     /// Ticks at `start + n × interval` on `clock`, until the stream's consumer
-    /// stops iterating; `onTermination` then cancels the producer.
+    /// stops iterating; `onTermination` then cancels the producer. After a
+    /// stall the producer skips to the next deadline still ahead, instead of
+    /// running through the missed ones back to back.
     public nonisolated static func ticks(
         every interval: Duration,
         clock: some Clock<Duration> = ContinuousClock()
@@ -86,6 +88,11 @@ extension StoppableTimer {
             var deadline = start
             while true {
                 deadline = deadline.advanced(by: interval)
+                let now = clock.now
+                if deadline < now {  // missed: skip to the next one ahead
+                    let missed = Int(deadline.duration(to: now) / interval)
+                    deadline = deadline.advanced(by: interval * (missed + 1))
+                }
                 do {
                     try await clock.sleep(until: deadline, tolerance: nil)
                 } catch {

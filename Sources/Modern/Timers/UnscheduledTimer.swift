@@ -63,7 +63,8 @@ extension UnscheduledTimer {
 extension UnscheduledTimer {
     /// Ticks at `start + n × interval` on `clock`, where `start` is now, until
     /// the stream's consumer stops iterating; `onTermination` then cancels the
-    /// producer.
+    /// producer. After a stall the producer skips to the next deadline still
+    /// ahead, instead of running through the missed ones back to back.
     public nonisolated static func ticks(
         every interval: Duration,
         clock: some Clock<Duration> = ContinuousClock()
@@ -75,6 +76,11 @@ extension UnscheduledTimer {
             var deadline = start
             while true {
                 deadline = deadline.advanced(by: interval)
+                let now = clock.now
+                if deadline < now {  // missed: skip to the next one ahead
+                    let missed = Int(deadline.duration(to: now) / interval)
+                    deadline = deadline.advanced(by: interval * (missed + 1))
+                }
                 do {
                     try await clock.sleep(until: deadline, tolerance: nil)
                 } catch {

@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite struct CancelWorkItemsTests {
+@Suite(.timeLimit(.minutes(1))) struct CancelWorkItemsTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -144,6 +144,34 @@ import Testing
         #expect(await caller.value == 0)
         #expect(sawCancel.lines.count == 6)
         #expect(sawCancel.lines.allSatisfy { $0.hasSuffix(": true") })
+    }
+
+    /// A download that ignores cancellation still returns its data after the caller went away;
+    /// the check after it, in each task, adds nothing for a cancelled caller.
+    @Test(.timeLimit(.minutes(1)))
+    func modernAddsNothingOnceTheCallerIsCancelledEvenIfTheDownloadIgnoresIt() async {
+        let started = AsyncStream.makeStream(of: Void.self)
+        let release = Latch()
+        let added = Recorder()
+        let caller = Task { @MainActor in
+            await Modern.CancelWorkItems.downloadPhotos(
+                addresses: Self.addresses, cancelling: Self.cancelled,
+                download: { address in
+                    started.continuation.yield()
+                    await release.wait()  // ignores cancellation, and returns the data anyway
+                    return Data(address.utf8)
+                },
+                log: added.logger)
+        }
+        var running = 0
+        for await _ in started.stream {
+            running += 1
+            if running == 6 { break }  // the three cancelled ones never download
+        }
+        caller.cancel()
+        release.open()
+        #expect(await caller.value == 0)
+        #expect(added.lines.isEmpty)
     }
 
     /// The tasks are made on the main actor; the `@concurrent` download runs off it. A plain

@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct CancellableFetchTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct CancellableFetchTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -101,6 +101,32 @@ import Testing
         #expect(connection.events == ["started", "chunk 1", "chunk 2", "cancelled after chunk 2"])
         #expect(
             recorder.lines == ["connection started", "received 8 bytes", "received 8 bytes", "connection cancelled"])
+    }
+
+    /// Cancelled before it starts, the fetch never opens the connection: the queue never starts a
+    /// cancelled operation, and the function checks before it opens the connection.
+    @Test(arguments: Side.allCases)
+    func cancelledBeforeItStartsNeverOpensTheConnection(_ side: Side) async {
+        let connection = FakeConnection(chunks: Self.chunks)
+        switch side {
+        case .legacy:
+            await onOwnThread {
+                let operation = Legacy.CancellableFetch(
+                    connection: .init(start: connection.start, cancel: connection.cancel), log: { _ in })
+                operation.cancel()
+                let queue = OperationQueue()
+                queue.addOperation(operation)
+                operation.waitUntilFinished()
+            }
+        case .modern:
+            let fetch = Task {
+                withUnsafeCurrentTask { $0?.cancel() }  // cancelled before it calls the fetch
+                return try await Modern.CancellableFetch.data(
+                    from: .init(start: connection.start, cancel: connection.cancel), log: { _ in })
+            }
+            await #expect(throws: CancellationError.self) { try await fetch.value }
+        }
+        #expect(!connection.events.contains("started"))
     }
 
     @Test(arguments: Side.allCases)

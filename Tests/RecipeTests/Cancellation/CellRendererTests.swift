@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct CellRendererTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct CellRendererTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -125,6 +125,19 @@ import Testing
         }
         #expect(screen.ids == [3])
         #expect(calls.withLock { $0 } == 2)
+    }
+
+    /// A cell that goes before its render has begun is never drawn, as a queue skips an operation
+    /// cancelled before it starts: the task checks before it draws.
+    @MainActor @Test func modernCellGoneBeforeItsRenderBeganIsNeverDrawn() async {
+        let drawn = Locked<[Int]>([])
+        let renderer = Modern.CellRenderer(
+            rendered: { id in drawn.withLock { $0.append(id) } }, show: { _, _ in })
+        let task = renderer.willDisplay(cell: 1)
+        renderer.didEndDisplaying(cell: 1)  // the main actor is busy: the task has not begun
+        await task.value
+        #expect(drawn.withLock { $0 }.isEmpty)
+        #expect(renderer.inFlight == 0)
     }
 
     @Test(arguments: Side.allCases)

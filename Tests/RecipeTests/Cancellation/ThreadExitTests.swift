@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct ThreadExitTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct ThreadExitTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }

@@ -10,7 +10,7 @@ private struct PhotoError: Error, Equatable {
     let name: String
 }
 
-@Suite struct BatchPhotoDownloaderTests {
+@Suite(.timeLimit(.minutes(1))) struct BatchPhotoDownloaderTests {
     static let addresses = ["OverlyAttachedGirlfriend", "SuccessKid", "LotsOfFaces"].map {
         URL(string: "https://photos.example/\($0).png")!
     }

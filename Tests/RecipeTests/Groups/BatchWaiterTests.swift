@@ -5,7 +5,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct BatchWaiterTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct BatchWaiterTests {
     static let urls = ["a", "b", "c"].map { URL(string: "https://example.com/\($0).jpg")! }
     static let responses = Dictionary(uniqueKeysWithValues: urls.map { ($0, Data($0.lastPathComponent.utf8)) })
     static let timeout = Duration.milliseconds(30)

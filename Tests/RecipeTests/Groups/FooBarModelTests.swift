@@ -5,7 +5,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct FooBarModelTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct FooBarModelTests {
     static let expected = ["foo: 42", "bar: 1"]
 
     /// (foo's work, bar's work) in milliseconds: either may finish first.

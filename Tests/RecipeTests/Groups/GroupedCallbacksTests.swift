@@ -5,7 +5,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct GroupedCallbacksTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct GroupedCallbacksTests {
     static let urls = ["a.json", "b.json"].map { URL(string: "https://example.com/\($0)")! }
     static let missing = URL(string: "https://example.com/missing.json")!
     static let responses: [URL: Data] = [urls[0]: Data("12345".utf8), urls[1]: Data("123".utf8)]

@@ -3,7 +3,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite struct MinMaxSearchTests {
+@Suite(.timeLimit(.minutes(1))) struct MinMaxSearchTests {
     typealias MinMax = (min: UInt32, max: UInt32)
 
     /// Every implementation, by name, as an async function of the numbers and the worker count.

@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct ReloadViewsTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct ReloadViewsTests {
     static let finished = "Finished: All tasks are finished"
     static let expected = ["reloadTableView", "reloadScrollView", "reloadImageView", finished]
 

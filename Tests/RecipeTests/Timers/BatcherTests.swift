@@ -5,7 +5,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct BatcherTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct BatcherTests {
     static let maxWait = Duration.milliseconds(50)
 
     /// Every batch flushed, when, and a stream of batch counts so far.

@@ -5,7 +5,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct ConflatorTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct ConflatorTests {
     /// What a sink got: every value it started, every value it finished, the most sends in
     /// flight at once, and a stream of the values it started.
     final class Sink: Sendable {

@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct DebouncerTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct DebouncerTests {
     static let interval = Duration.milliseconds(10)
     static let delay = Duration.milliseconds(50)
     static let maxInterval = Duration.milliseconds(30)

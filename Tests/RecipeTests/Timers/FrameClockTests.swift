@@ -1,8 +1,9 @@
 import Modern
+import RecipeKit
 import Testing
 
 /// The `frame-clock` note's Modern code runs here too: a deadline ticker on the main actor.
-@Suite struct FrameClockTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct FrameClockTests {
     @Test @MainActor func framesComeInOrderAtLeastAnIntervalApartUntilFrameSaysStop() async throws {
         var elapsed: [Duration] = []
         try await runFrames(every: .milliseconds(2)) { time in
@@ -23,5 +24,26 @@ import Testing
         }
         clock.cancel()
         await #expect(throws: CancellationError.self) { try await clock.value }
+    }
+
+    /// The sleep ends while the main actor is busy, and the main actor then stops the clock before
+    /// the loop gets it back: the check after the sleep, on the main actor, draws no frame.
+    @Test @MainActor func aStopAfterASleepEndedDrawsNoFrame() async {
+        let clock = ManualTestClock()
+        let recorder = Recorder()
+        let frames = Task { @MainActor in
+            try await runFrames(every: .seconds(1), clock: clock) { _ in
+                recorder.log("frame")
+                return true
+            }
+        }
+        await clock.waitForSleepers(1)
+        let woke = clock.signal(afterWakeUps: 1)
+        clock.advance(by: .seconds(1))
+        woke.wait()  // the main actor stays busy until the sleep has returned
+        frames.cancel()  // on the main actor, before the loop gets it back
+        let result = await frames.result
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(recorder.lines.isEmpty)
     }
 }

@@ -397,7 +397,7 @@ struct LateResultCacheTests {
             if cancelBeforeStart {
                 wait.cancel()
             } else {
-                while !sleeper.isRunning { await Task.yield() }
+                while !sleeper.isRunning && !Task.isCancelled { await Task.yield() }
                 wait.cancel()
             }
             await #expect(throws: CancellationError.self) { try await wait.value }

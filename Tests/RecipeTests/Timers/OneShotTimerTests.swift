@@ -77,4 +77,23 @@ struct OneShotTimerTests {
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(recorder.lines.isEmpty)
     }
+
+    /// The sleep ends while the main actor is busy, and the main actor then cancels the task
+    /// before it gets the main actor back: the check after the sleep, in the caller's isolation,
+    /// stops the paint, as `invalidate()` on the timer's thread stops a timer that has not fired.
+    @MainActor @Test func aCancelOnTheMainActorAfterTheSleepEndedStillStopsThePaint() async {
+        let clock = ManualTestClock()
+        let recorder = Recorder()
+        let task = Task { @MainActor in
+            try await Modern.OneShotTimer.paintOnce(after: .seconds(1), clock: clock, log: recorder.logger)
+        }
+        await clock.waitForSleepers(1)
+        let woke = clock.signal(afterWakeUps: 1)
+        clock.advance(by: .seconds(1))
+        woke.wait()  // the main actor stays busy until the sleep has returned
+        task.cancel()  // on the main actor, before the task gets it back
+        let result = await task.result
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(recorder.lines.isEmpty)
+    }
 }

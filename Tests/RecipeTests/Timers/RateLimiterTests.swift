@@ -222,6 +222,26 @@ private final class ManualClock: Clock {
         #expect(await limiter.waitingCount == 0)
     }
 
+    /// The head's sleep ends while the limiter's actor is busy, and the head is cancelled before
+    /// it gets the actor back: the check after the sleep makes it throw, and the token it would
+    /// have taken stays in the bucket.
+    @Test func aHeadCancelledAfterItsSleepEndedTakesNoToken() async throws {
+        let clock = ManualTestClock()
+        let limiter = Modern.RateLimiter(interval: .seconds(1), burst: 1, clock: clock)
+        try await limiter.acquire()
+        let head = Task { try await limiter.acquire() }
+        await clock.waitForSleepers(1)
+        await limiter.holding {
+            let woke = clock.signal(afterWakeUps: 1)
+            clock.advance(by: .seconds(1))
+            woke.wait()  // the sleep has returned; the head waits for the actor
+            head.cancel()
+        }
+        await #expect(throws: CancellationError.self) { try await head.value }
+        #expect(await limiter.availableTokens == 1)
+        #expect(await limiter.waitingCount == 0)
+    }
+
     @Test func legacyCancelledJobTakesNoToken() async {
         let ran = await onOwnThread {
             let limiter = Legacy.RateLimiter(interval: .seconds(3600), burst: 2)
@@ -260,4 +280,9 @@ private final class ManualClock: Clock {
         let offsets = starts.map { Duration.nanoseconds(Int64($0.at.uptimeNanoseconds) - Int64(first)) }
         #expect(withinRate(offsets, interval: interval, burst: 250))
     }
+}
+
+extension Modern.RateLimiter {
+    /// Runs `body` on the limiter's actor, which stays busy until it returns.
+    fileprivate func holding(_ body: @Sendable () -> Void) { body() }
 }

@@ -241,6 +241,38 @@ import Testing
         #expect(recorder.lines == ["connect timed out"])
     }
 
+    /// A caller cancelled while a callback connect is pending: closing the socket fails the
+    /// connect with the socket's own error, which can reach the task group before the sleep's
+    /// `CancellationError`. The cancelled caller gets `CancellationError`, and the log says so,
+    /// every time.
+    @Test func aCancelledCallerOfACallbackConnectGetsCancellationErrorWhateverTheSocketThrew() async {
+        for _ in 0..<20 {
+            let socket = SilentSocket()
+            let recorder = Recorder()
+            let (started, startedSignal) = AsyncStream.makeStream(of: Void.self)
+            let caller = Task {
+                try await Modern.SocketConnector.connect(
+                    timeout: .seconds(3600),
+                    open: {
+                        try await Modern.SocketConnector.connect(
+                            start: { completion in
+                                socket.start(completion)
+                                startedSignal.yield()
+                            },
+                            close: socket.close)
+                    },
+                    log: recorder.logger
+                )
+            }
+            for await _ in started { break }
+            caller.cancel()
+            let result = await caller.result
+            #expect(throws: CancellationError.self) { try result.get() }
+            #expect(recorder.lines == ["connect cancelled"])
+            #expect(socket.isClosed)
+        }
+    }
+
     /// A caller cancelled before the connect starts closes the socket and never starts it.
     @Test func aCallbackConnectCancelledBeforeItStartsNeverStarts() async {
         let socket = SilentSocket()

@@ -138,4 +138,18 @@ struct StoppableTimerTests {
         }
         #expect(recorder.lines == ["stop"])
     }
+
+    /// A stall of ten intervals (the app suspended, a debugger pause) yields one tick, and the
+    /// producer's next deadline is the first one still ahead, on the original grid. Without the
+    /// skip it would sleep until each of the nine missed deadlines in turn, each sleep returning
+    /// at once.
+    @Test func theTickerSkipsDeadlinesMissedDuringAStall() async {
+        let clock = ManualTestClock()
+        var ticks = Modern.StoppableTimer.ticks(every: .seconds(1), clock: clock).makeAsyncIterator()
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(10))
+        #expect(await ticks.next() != nil)
+        await clock.waitForSleepers(1)
+        #expect(clock.deadlines.map(\.offset) == [.seconds(1), .seconds(11)])
+    }
 }
