@@ -1,6 +1,7 @@
 // Rule: in async code the compiler rejects only the blocking calls marked unavailable from
-//   asynchronous contexts: `NSLock`'s and `NSCondition`'s `lock()`/`unlock()` and
-//   `Thread.sleep`. `DispatchSemaphore.wait()`, `DispatchGroup.wait()`,
+//   asynchronous contexts: `NSLock`'s and `NSCondition`'s `lock()`/`unlock()`, `Thread.sleep`
+//   and a run loop's `run` (with the other thread-bound APIs of the next row).
+//   `DispatchSemaphore.wait()`, `DispatchGroup.wait()`,
 //   `DispatchQueue.concurrentPerform` and `sleep()` compile without a word, and each holds a
 //   thread of the cooperative pool while it blocks. (Swift 6.3.1's corelibs Foundation and
 //   Dispatch on Linux; Apple's SDK marks its own declarations.)

@@ -11,7 +11,7 @@ extension GuideNote {
         apis: [
             APIMapping(
                 "`Thread.isMultiThreaded()` and a throw-away `NSThread` before `pthread_create`",
-                "nothing: the frameworks are always in multithreaded mode"
+                "nothing in Swift concurrency; move the pthreads to `Thread` or tasks"
             )
         ],
         prose: Articles.note("cocoa-multithreaded-mode")

@@ -17,8 +17,8 @@ extension Recipe {
         apis: [
             APIMapping(
                 "Thread.detachNewThread; detachNewThreadSelector:toTarget:withObject:",
-                "`Task.detached {}`, joined with `await task.value`"),
-            APIMapping("performSelectorInBackground:withObject:", "`Task.detached {}`; a `@concurrent` function"),
+                "a `@concurrent` function, as an `async let` child; `Task.detached {}` only for work that must outlive the caller"),
+            APIMapping("performSelectorInBackground:withObject:", "a `@concurrent` function; `Task.detached {}`"),
             APIMapping("Thread(block:) + stackSize + start()", "`async let` (structured); no stack size to set"),
             APIMapping("performSelectorOnMainThread:withObject:waitUntilDone:", "`await` a `@MainActor` function"),
         ],

@@ -39,24 +39,6 @@ public enum DownloadThread {
         }
     }
 
-    /// `detachNewThreadSelector:` and `performSelectorInBackground:`: a new
-    /// thread at once, with default settings and no handle.
-    public static func detach(
-        _ url: URL,
-        load: @escaping @Sendable (URL) throws -> Data,
-        log: @escaping @Sendable (String) -> Void,
-        show: @escaping @Sendable (String) -> Void,
-        done: @escaping @Sendable () -> Void
-    ) {
-        Thread.detachNewThread {
-            download(url, load: load, log: log, show: show, done: done)
-        }
-    }
-}
-
-// MARK: - Thread(block:) + start(): configure it, keep the handle
-
-extension DownloadThread {
     /// `initWithTarget:selector:object:` then `start`: the thread object
     /// exists before the thread does, so it can be configured (stack size,
     /// quality of service) and kept, to cancel it or ask `isFinished` later.
@@ -76,5 +58,23 @@ extension DownloadThread {
         thread.qualityOfService = .utility
         thread.start()  // this creates the thread
         return thread
+    }
+}
+
+// MARK: - detachNewThread: started at once, no handle
+
+extension DownloadThread {
+    /// `detachNewThreadSelector:` and `performSelectorInBackground:`: a new
+    /// thread at once, with default settings and no handle.
+    public static func detach(
+        _ url: URL,
+        load: @escaping @Sendable (URL) throws -> Data,
+        log: @escaping @Sendable (String) -> Void,
+        show: @escaping @Sendable (String) -> Void,
+        done: @escaping @Sendable () -> Void
+    ) {
+        Thread.detachNewThread {
+            download(url, load: load, log: log, show: show, done: done)
+        }
     }
 }

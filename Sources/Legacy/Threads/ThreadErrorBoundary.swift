@@ -87,7 +87,7 @@ extension ThreadErrorBoundary {
     }
 }
 
-// MARK: - Without the boundary: the process dies (run in a child process)
+// MARK: - What not to do: no boundary, and the process dies (child process)
 
 extension ThreadErrorBoundary {
     /// A thread that calls throwing code without catching: `try!` is the only

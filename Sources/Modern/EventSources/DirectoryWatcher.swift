@@ -110,8 +110,10 @@ nonisolated extension DirectoryWatcher {
         /// The stream reports on a dispatch queue instead of a run loop, and
         /// the C callback yields into the continuation that the context's
         /// `info` points at. That pointer is unretained: `onTermination` keeps
-        /// the sink alive, and stops, invalidates and releases the stream
-        /// before it lets the sink go, so no callback can run after it.
+        /// the sink alive, and stops, invalidates and releases the stream on
+        /// the stream's own queue, so that no callback is still running when
+        /// it lets the sink go (`FSEventStreamStop` promises only that none
+        /// is called again).
         public static func treeChanges(of path: String) -> AsyncStream<[String]>
         {
             let (changes, continuation) = AsyncStream.makeStream(
@@ -141,17 +143,19 @@ nonisolated extension DirectoryWatcher {
                 continuation.finish()
                 return changes
             }
-            FSEventStreamSetDispatchQueue(
-                stream, DispatchQueue(label: "tree-changes"))
+            let queue = DispatchQueue(label: "tree-changes")
+            FSEventStreamSetDispatchQueue(stream, queue)
             FSEventStreamStart(stream)
             sink.stream.withLock { $0 = stream }
             continuation.onTermination = { _ in
-                sink.stream.withLock { stream in
-                    guard let running = stream else { return }
-                    FSEventStreamStop(running)
-                    FSEventStreamInvalidate(running)
-                    FSEventStreamRelease(running)
-                    stream = nil
+                queue.sync {  // after any callback in progress
+                    sink.stream.withLock { stream in
+                        guard let running = stream else { return }
+                        FSEventStreamStop(running)
+                        FSEventStreamInvalidate(running)
+                        FSEventStreamRelease(running)
+                        stream = nil
+                    }
                 }
             }
             return changes

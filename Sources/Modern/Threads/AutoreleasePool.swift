@@ -4,10 +4,11 @@ import Foundation
     /// Reads each file off the caller's actor, with an autorelease pool per
     /// pass.
     ///
-    /// A task doesn't drain a pool at its suspension points, so a long loop
-    /// still wants one per pass. `autoreleasepool`'s closure is synchronous:
-    /// the read goes inside it, the `await` (here a cancellation check and a
-    /// yield) outside.
+    /// The runtime drains a pool at the end of each job (a task's code from
+    /// one suspension to the next), so objects pile up only between two
+    /// suspensions; a pool per pass drains them whether the pass suspends or
+    /// not. `autoreleasepool`'s closure is synchronous: the read goes inside
+    /// it, the `await` (here a cancellation check and a yield) outside.
     @concurrent
     public func readAll(_ paths: [String]) async throws -> [Int] {
         var sizes: [Int] = []

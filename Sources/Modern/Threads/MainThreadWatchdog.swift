@@ -6,12 +6,16 @@ import Synchronization
 /// Every interval the loop adds one to an `Atomic` tick count and posts a
 /// `Task { @MainActor in … }` that sets it back to zero. While the main actor
 /// is blocked those pings wait, the count grows, and at `threshold` the loop
-/// reports a hang, once; the first ping that runs ends it. Run the loop in a
-/// `Task.detached`: it must not inherit the main actor it watches. It sleeps
-/// on the cooperative pool, which a blocked main actor does not touch; to
-/// catch a starved pool too, run the same loop on a dedicated `Thread`.
+/// reports a hang, once; the first ping that runs ends it. `watch` is
+/// `@concurrent`: its loop never runs on the main actor it watches, even when
+/// main-actor code awaits it. Start it in a task of its own and cancel that
+/// task to stop it. It sleeps on the cooperative pool, which a blocked main
+/// actor does not touch; to catch a starved pool too, run the same loop on a
+/// dedicated `Thread`.
 public nonisolated enum MainThreadWatchdog {
-    /// Watches the main actor until the calling task is cancelled.
+    /// Watches the main actor until the calling task is cancelled; runs off
+    /// the caller's actor.
+    @concurrent
     public static func watch(
         interval: Duration, threshold: Int,
         report: @escaping @Sendable (String) -> Void

@@ -159,7 +159,8 @@ public actor ThreadBoundLibrary<Library> {
     }
 
     /// Runs `body` with the library, on its thread. A cancelled caller's call
-    /// never reaches the library.
+    /// never reaches the library, even when it was cancelled while it waited
+    /// for its turn on the thread.
     public nonisolated func call<T: Sendable>(
         _ body: @Sendable (Library) -> T
     ) async throws -> T {
@@ -170,7 +171,7 @@ public actor ThreadBoundLibrary<Library> {
         }
         guard entered else { throw RunLoopExecutor.Closed() }
         defer { leave() }
-        return await run(body)
+        return try await runUnlessCancelled(body)
     }
 
     /// Lets no new call in, waits for the calls in flight, releases the
@@ -219,6 +220,12 @@ public actor ThreadBoundLibrary<Library> {
     private func setUp(_ make: @Sendable () -> Library) { library = make() }
     private func run<T>(_ body: @Sendable (Library) -> T) -> T {
         body(library!)
+    }
+    private func runUnlessCancelled<T>(
+        _ body: @Sendable (Library) -> T
+    ) throws -> T {
+        try Task.checkCancellation()  // again, after the wait for the thread
+        return body(library!)
     }
     private func release() { library = nil }
 

@@ -32,20 +32,29 @@ public nonisolated final class RunLoopWorker: Sendable {
         }
     }
 
-    /// Runs `block` later, after the blocks posted before.
-    public func perform(_ block: @escaping @Sendable () async -> Void) {
-        requests.yield(block)
+    /// A request posted after `stop()`: it never runs.
+    public struct Stopped: Error {}
+
+    /// Runs `block` later, after the blocks posted before. Returns `false`,
+    /// and `block` never runs, once the worker has been stopped.
+    @discardableResult
+    public func perform(_ block: @escaping @Sendable () async -> Void) -> Bool {
+        if case .terminated = requests.yield(block) { return false }
+        return true
     }
 
     /// `waitUntilDone:YES`: suspends the caller until `block` has run.
+    /// Throws `Stopped` at once, without running it, once the worker has been
+    /// stopped: a dropped request must not leave its caller waiting forever.
     public func performAndWait(
         _ block: @escaping @Sendable () async -> Void
-    ) async {
-        await withCheckedContinuation { done in
-            perform {
+    ) async throws {
+        try await withCheckedThrowingContinuation { done in
+            let posted = perform {
                 await block()
                 done.resume()
             }
+            if !posted { done.resume(throwing: Stopped()) }
         }
     }
 
@@ -136,7 +145,9 @@ nonisolated extension RunLoopWorker {
         for number in 1...count {
             worker.perform { log("request \(number)") }
         }
-        await worker.performAndWait { log("request \(count + 1), waited for") }
+        try? await worker.performAndWait {
+            log("request \(count + 1), waited for")
+        }
         log("the caller goes on")
         await worker.stop()
         log("stopped")

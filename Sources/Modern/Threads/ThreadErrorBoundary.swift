@@ -59,7 +59,7 @@ nonisolated extension ThreadErrorBoundary {
     }
 }
 
-// MARK: - An un-awaited task: the error is lost (run in a child process)
+// MARK: - What not to do: a task nobody awaits loses its error
 
 nonisolated extension ThreadErrorBoundary {
     /// A task that nobody awaits: its error is stored in it and never read.

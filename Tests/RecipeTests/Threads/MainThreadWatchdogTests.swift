@@ -1,10 +1,11 @@
+import Dispatch
 import Legacy
 import Modern
 import RecipeKit
 import Testing
 
 /// The blocked-main case runs only in a child process (`compare --demo`): it blocks the main queue.
-@Suite(.serialized) struct MainThreadWatchdogTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct MainThreadWatchdogTests {
     static let blockedLines = [
         "blocking main until the watchdog notices",
         "hang detected",
@@ -53,6 +54,31 @@ import Testing
         }
         #expect(after <= before)
         #expect(reports.lines.isEmpty)
+    }
+
+    /// `watch` is `@concurrent`: awaited straight from main-actor code (no `Task.detached`), its
+    /// loop still runs off the main actor it watches, where a hang of main cannot silence it.
+    /// (A plain `nonisolated async` function would run on the main actor here, under
+    /// `NonisolatedNonsendingByDefault`.)
+    @Test func modernWatchRunsOffTheMainActorEvenWhenTheMainActorAwaitsIt() async {
+        let onMain = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: onMain, value: true)
+        defer { DispatchQueue.main.setSpecific(key: onMain, value: nil) }
+        let (reported, report) = AsyncStream.makeStream(of: String.self)
+        let watchdog = Task { @MainActor in
+            // Threshold 0: the loop reports on its first pass.
+            await Modern.MainThreadWatchdog.watch(interval: .milliseconds(1), threshold: 0) { _ in
+                report.yield(DispatchQueue.getSpecific(key: onMain) == true ? "main" : "elsewhere")
+            }
+        }
+        var place: String?
+        for await reportedPlace in reported {
+            place = reportedPlace
+            break
+        }
+        watchdog.cancel()
+        await watchdog.value
+        #expect(place == "elsewhere")
     }
 
     /// Cancelling the task ends it now, not after its hour-long sleep: `Task.sleep` throws on

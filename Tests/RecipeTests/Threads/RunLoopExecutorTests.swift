@@ -126,6 +126,36 @@ import Testing
         await library.close()
     }
 
+    /// A caller cancelled while its call waits behind another one for the library's thread: the
+    /// call checks again when its turn comes, throws `CancellationError`, and never reaches the
+    /// library.
+    @Test(.timeLimit(.minutes(1)))
+    func modernCallerCancelledWhileQueuedNeverReachesTheLibrary() async throws {
+        let library = await Modern.ThreadBoundLibrary<Int>.open(name: "probe") { 0 }
+        let started = DispatchSemaphore(value: 0)
+        let gate = DispatchSemaphore(value: 0)
+        let ran = Locked(false)
+        let first = Task {
+            try await library.call { _ in
+                started.signal()
+                gate.wait()  // holds the library's thread
+            }
+        }
+        await onOwnThread { started.wait() }
+        // `Task.immediate` runs the call up to its first suspension (the hop onto the busy
+        // library thread) before it returns, so the call is queued when it is cancelled.
+        let queued = Task.immediate {
+            try await library.call { _ in ran.withLock { $0 = true } }
+        }
+        queued.cancel()
+        gate.signal()
+        try await first.value
+        let result = await queued.result
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(ran.withLock { $0 } == false)
+        await library.close()
+    }
+
     /// `close()` waits for a call already in flight: the call finishes before close returns.
     @Test func modernCloseWaitsForACallInFlight() async throws {
         let library = await Modern.ThreadBoundLibrary<Int>.open(name: "probe") { 0 }

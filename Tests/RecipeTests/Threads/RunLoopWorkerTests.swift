@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct RunLoopWorkerTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct RunLoopWorkerTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -72,6 +72,17 @@ import Testing
         gate.continuation.yield()
         await worker.stop()
         #expect(recorder.lines == ["request 1 starts", "request 1 ends", "request 2"])
+    }
+
+    /// A request posted to a stopped worker is dropped by its finished stream: `perform` says so,
+    /// and `performAndWait` throws at once instead of leaving its caller suspended forever.
+    @Test func modernRequestAfterStopIsRefusedInsteadOfWaitingForever() async {
+        let worker = Modern.RunLoopWorker()
+        await worker.stop()
+        #expect(!worker.perform {})
+        await #expect(throws: Modern.RunLoopWorker.Stopped.self) {
+            try await worker.performAndWait {}
+        }
     }
 
     @Test func legacyRunLoopWithoutASourceReturnsAtOnce() async {

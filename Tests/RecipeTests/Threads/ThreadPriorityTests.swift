@@ -59,6 +59,28 @@ import Testing
         #expect(seen.1 == .default)
     }
 
+    #if os(Linux)
+        /// On Linux a task's priority reaches the kernel: the pool thread that runs a `.background`
+        /// task has a higher nice value (10 here) than the one that runs a `.medium` task (0), where
+        /// a `Thread`'s `qualityOfService` leaves the nice value of the thread that started it.
+        @Test func onLinuxATasksPriorityBecomesItsThreadsNiceValueAndAThreadsQualityOfServiceDoesNot()
+            async
+        {
+            let background = await Task.detached(priority: .background) { currentNiceValue() }.value
+            let medium = await Task.detached(priority: .medium) { currentNiceValue() }.value
+            #expect(background > medium)
+            let (starter, started) = await Task.detached(priority: .medium) {
+                await withCheckedContinuation { done in
+                    let starter = currentNiceValue()
+                    let thread = Thread { done.resume(returning: (starter, currentNiceValue())) }
+                    thread.qualityOfService = .background
+                    thread.start()
+                }
+            }.value
+            #expect(started == starter)
+        }
+    #endif
+
     @Test func currentPriorityIsNeverBelowTheBase() async {
         let seen = await Task(priority: .background) { (Task.basePriority, Task.currentPriority) }.value
         #expect(seen.0 == .background)
@@ -81,3 +103,11 @@ import Testing
 private func currentThreadQualityOfService() -> QualityOfService {
     Thread.current.qualityOfService
 }
+
+#if os(Linux)
+    /// The calling thread's nice value: on Linux, `getpriority` with `who` 0 reads the calling
+    /// thread's.
+    private func currentNiceValue() -> Int32 {
+        getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+    }
+#endif
