@@ -1240,7 +1240,7 @@ public enum FindYourCode {
                         recipes: ["urlsession-data-task"]),
                     Use(
                         "progress through `URLSessionDataDelegate`",
-                        "the delegate yields into an `AsyncThrowingStream`; `bytes(for:)` on Darwin",
+                        "the delegate yields into a bounded `AsyncThrowingStream`, started at the first `next()`; `bytes(from:)` collected in chunks on Darwin",
                         recipes: ["urlsession-data-task"]),
                     Use(
                         "a callback-based network call of your own API",
