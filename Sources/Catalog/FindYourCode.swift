@@ -444,7 +444,7 @@ public enum FindYourCode {
                         recipes: ["group-batch-download"]),
                     Use(
                         "one per observed object, its observer leaving when the object reaches a state",
-                        "a child per object in `withDiscardingTaskGroup`, returning at the first matching value of an `AsyncStream` over the observer; no count to over-leave",
+                        "a child per object in `withTaskGroup`, returning at the first matching value of an `AsyncStream` over the observer; no count to over-leave",
                         recipes: ["wait-for-all-states"]),
                 ]),
             APIIndexEntry(
@@ -488,7 +488,7 @@ public enum FindYourCode {
                         recipes: ["parallel-min-max"]),
                     Use(
                         "waiting, with a timeout, until several observed objects reach a state",
-                        "`withTimeout` around a discarding task group with a stream per object; each child removes its observer as it ends",
+                        "`withTimeout` around a task group with a stream per object; each child removes its observer as it ends",
                         recipes: ["wait-for-all-states"]),
                     Use(
                         "bounding a wait on blocking work (a worker blocked in `waitUntilExit()`)",
@@ -1240,7 +1240,7 @@ public enum FindYourCode {
                         recipes: ["urlsession-data-task"]),
                     Use(
                         "progress through `URLSessionDataDelegate`",
-                        "the delegate yields into an `AsyncThrowingStream`; `bytes(for:)` on Darwin",
+                        "the delegate yields into a bounded `AsyncThrowingStream`, started at the first `next()`; `bytes(from:)` collected in chunks on Darwin",
                         recipes: ["urlsession-data-task"]),
                     Use(
                         "a callback-based network call of your own API",

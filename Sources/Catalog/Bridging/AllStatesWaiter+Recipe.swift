@@ -15,7 +15,7 @@ extension Recipe {
         apis: [
             APIMapping(
                 "`DispatchGroup` `enter()`/`leave()`, one per observed object, its observer leaving when the state comes",
-                "a child per object in a discarding task group, returning at the first matching value of its `AsyncStream`"
+                "a child per object in a task group, returning at the first matching value of its `AsyncStream`"
             ),
             APIMapping("DispatchGroup.wait(timeout:)", "`withTimeout` around the task group"),
             APIMapping(

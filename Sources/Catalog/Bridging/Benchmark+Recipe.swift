@@ -11,7 +11,7 @@ extension Recipe {
         file: "Bridging/Benchmark.swift",
         apis: [
             APIMapping(
-                "dispatch_benchmark(count, block) (Apple only; not on Linux)",
+                "dispatch_benchmark(count, block) (private libdispatch, no header)",
                 "`ContinuousClock().measure {}` over N runs"),
             APIMapping(
                 "DispatchTime.now().uptimeNanoseconds before and after, as UInt64",

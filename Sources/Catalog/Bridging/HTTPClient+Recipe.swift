@@ -10,7 +10,7 @@ extension Recipe {
         chapter: .bridging,
         sources: [
             "Apple's `URLSession` documentation: `dataTask(with:completionHandler:)`, `data(for:delegate:)`, "
-                + "`bytes(for:delegate:)`, `URLError.cancelled`; swift-corelibs-foundation's FoundationNetworking "
+                + "`bytes(from:delegate:)`, `URLError.cancelled`; swift-corelibs-foundation's FoundationNetworking "
                 + "(what runs here on Linux)"
         ],
         file: "Bridging/HTTPClient.swift",

@@ -3,9 +3,10 @@ import Dispatch
 /// Timing a piece of work without `dispatch_benchmark`: N timed runs with
 /// `DispatchTime`, after a warm-up, keeping the fastest.
 ///
-/// `dispatch_benchmark(count, block)` was a private libdispatch call on Apple
-/// platforms, declared by hand, that returned the mean nanoseconds per run; it
-/// doesn't exist on Linux. The pattern without it: run the work once untimed
+/// `dispatch_benchmark(count, block)` is a private libdispatch call, in no
+/// public header, that returns the mean nanoseconds per run; callers declared
+/// it by hand (on Linux it links but returns a wrapped-around number). The
+/// pattern without it: run the work once untimed
 /// (caches, lazy initialisation and page faults settle), then time each of N
 /// runs with `DispatchTime.now().uptimeNanoseconds` and keep the minimum, the
 /// run least disturbed by everything else on the machine. The work's result is

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Waits until N observed devices all report a state, with a timeout: a stream
-/// per device, and a discarding task group that waits for the first matching
-/// value of each, under `withTimeout`.
+/// per device, and a task group that waits for the first matching value of
+/// each, under `withTimeout`.
 ///
 /// Each child turns its device's observation into an `AsyncStream` and returns
 /// at the first matching state; it ends the observation on the way out,
@@ -22,7 +22,7 @@ public nonisolated enum AllStatesWaiter {
         // All there already (or none to wait for): no race with the timeout.
         if devices.allSatisfy({ $0.state == wanted }) { return }
         try await withTimeout(timeout) {
-            await withDiscardingTaskGroup { group in
+            await withTaskGroup(of: Void.self) { group in
                 for device in devices {
                     group.addTask { await device.reaches(wanted) }
                 }

@@ -30,6 +30,11 @@ public nonisolated final class PendingReplies<Reply: Sendable>: Sendable {
     /// The error of a request whose connection closed.
     public struct ConnectionClosed: Error, Equatable {}
 
+    /// The error of a request whose id another request still waits under.
+    public struct IDInUse: Error, Equatable {
+        public let id: Int
+    }
+
     private let table = Mutex(Table())
 
     public init() {}
@@ -37,9 +42,10 @@ public nonisolated final class PendingReplies<Reply: Sendable>: Sendable {
     /// Sends the request through `send` and returns its reply. Throws
     /// `TimeoutError` after `timeout` (at once, sending nothing, if it is not
     /// positive), `CancellationError` if the caller is cancelled,
-    /// `ConnectionClosed` if the connection closes first, or what `send`
-    /// throws. Don't reuse an id until its `request` has returned (an answer
-    /// is not enough): a counter that doesn't wrap is simplest.
+    /// `ConnectionClosed` if the connection closes first, `IDInUse` (sending
+    /// nothing) if a request with this id still waits, or what `send` throws.
+    /// Don't reuse an id until its `request` has returned (an answer is not
+    /// enough): a counter that doesn't wrap is simplest.
     public func request(
         _ id: Int, timeout: Duration,
         send: @escaping @Sendable () throws -> Void
@@ -62,6 +68,10 @@ public nonisolated final class PendingReplies<Reply: Sendable>: Sendable {
                 let refusal = table.withLock { table -> (any Error)? in
                     if Task.isCancelled { return CancellationError() }
                     if table.isClosed { return ConnectionClosed() }
+                    // Taking the entry would strand the waiting request:
+                    // its cancellation handler, and so its timeout, would
+                    // find another wait's token and resume nothing.
+                    if table.waiting[id] != nil { return IDInUse(id: id) }
                     // Registered, then sent.
                     table.waiting[id] = Waiter(
                         token: token, continuation: continuation)

@@ -66,18 +66,23 @@ extension ImageCache {
 // MARK: - Completion handler on another queue
 
 /// Reads and parses the index off the caller's actor (`@concurrent`); the
-/// `DispatchIO` callback only resumes the continuation.
+/// `DispatchIO` callback only resumes the continuation, with the bytes or the
+/// read's error.
 @concurrent
 public nonisolated func readIndex(at path: String) async throws -> [String] {
     let file = open(path, O_RDONLY)
     guard file >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno)!) }
-    let data: Data = await withCheckedContinuation { continuation in
+    let data: Data = try await withCheckedThrowingContinuation { continuation in
         DispatchIO.read(
             fromFileDescriptor: file, maxLength: 1 << 20,
             runningHandlerOn: .global()
-        ) { data, _ in
+        ) { data, error in
             close(file)
-            continuation.resume(returning: Data(data))
+            if error != 0, let code = POSIXErrorCode(rawValue: error) {
+                continuation.resume(throwing: POSIXError(code))
+            } else {
+                continuation.resume(returning: Data(data))
+            }
         }
     }
     return String(decoding: data, as: UTF8.self)

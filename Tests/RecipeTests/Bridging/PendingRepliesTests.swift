@@ -338,6 +338,38 @@ import Testing
         #expect(replies.pendingCount == 0)
     }
 
+    /// A request under an id that another request still waits under is refused at once, and sends
+    /// nothing. Taking the entry instead would strand the first caller for good, its timeout
+    /// included: its cancellation handler would find the newer wait's token and resume nothing.
+    @Test func aRequestWhoseIdStillWaitsIsRefused() async throws {
+        let replies = Modern.PendingReplies<String>()
+        let (events, event) = AsyncStream.makeStream(of: String.self)
+        var next = events.makeAsyncIterator()
+        let first = Task { try await replies.request(7, timeout: .seconds(60)) { event.yield("first sent") } }
+        #expect(await next.next() == "first sent")
+        let second = Task {
+            do {
+                _ = try await replies.request(7, timeout: .seconds(60)) { event.yield("second sent") }
+                event.yield("second answered")
+            } catch let refusal as Modern.PendingReplies<String>.IDInUse {
+                event.yield("second refused: id \(refusal.id) in use")
+            } catch {
+                event.yield("second threw \(error)")
+            }
+        }
+        let outcome = await next.next()
+        #expect(outcome == "second refused: id 7 in use")
+        guard outcome == "second refused: id 7 in use" else {
+            // The entry was taken: the first caller can no longer be answered or time out.
+            second.cancel()
+            return
+        }
+        #expect(replies.pendingCount == 1)
+        #expect(replies.receive("reply", for: 7))
+        #expect(try await first.value == "reply")
+        #expect(replies.pendingCount == 0)
+    }
+
     /// A cancelled reader gets nil and empties the slot; a read after `close` gets nil at once.
     @Test func aCancelledOrClosedReadGetsNil() async {
         let reader = Modern.PendingRead()

@@ -116,4 +116,14 @@ import Testing
         }
         #expect(recorder.lines == ["cannot open \(missing)"])
     }
+
+    /// A read that fails after the open (a directory opens, and reading it is `EISDIR` on Linux)
+    /// throws the read's error: an index that could not be read is not an empty index.
+    @Test func aFailedReadThrowsInsteadOfIndexingNothing() async throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("index-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        await #expect(throws: POSIXError.self) { try await readIndex(at: directory.path) }
+    }
 }
