@@ -13,6 +13,7 @@ struct FileScanner {
     let trie: ShapeTable.Trie
     let language: SourceLanguage
     let hazards: HazardWords
+    let uses: UseWords
     /// The isolation of code with no attribute of its own (`MainActor` in an Xcode 26 app target).
     let defaultIsolation: DefaultIsolation
 
@@ -22,6 +23,7 @@ struct FileScanner {
         self.defaultIsolation = defaultIsolation
         trie = language == .swift ? table.swift : table.objc
         hazards = HazardWords(table: table)
+        uses = UseWords(table: table)
     }
 
     // MARK: Tokens
@@ -221,6 +223,9 @@ struct FileScanner {
         /// Where the chain's first word starts, and its line.
         var start = 0
         var lineStart = 0
+        /// The match restarted at a member no other API has (`queue.addOperation`): its receiver is
+        /// the chain before it, as for a typed receiver.
+        var member = false
         /// The live finding of this chain (a longer match supersedes a shorter one), or -1.
         var finding = -1
     }
@@ -234,6 +239,11 @@ struct FileScanner {
         /// A finding whose receiver is this call's first argument (`dispatch_sync(queue, …)`).
         var argumentFinding = -1
         var lastIdentifier: UInt64 = 0
+        /// The finding of the call these are the arguments of: another API among them is part of
+        /// it (`queue: OperationQueue.main`, `deadline: DispatchTime.now() + 1`), not a call.
+        var callFinding: Int32 = -1
+        /// A block's parameter list: `^(id obj)`.
+        var blockParameters = false
     }
 
     /// Kept small (32 bytes): one is pushed for every `{`.
@@ -255,6 +265,8 @@ struct FileScanner {
         var async = false
         /// A handler closure's index in `HandlerTaskTracker`, or -1.
         var handler: Int32 = -1
+        /// The body of a `for`, `while` or `repeat` (or an Objective-C `do`).
+        var loop = false
 
         enum Kind: UInt8 { case other, function, statement }
     }
@@ -292,6 +304,8 @@ struct FileScanner {
         let blockingWaits: Set<Int32>
         let mainAsync: Int32
         let preconcurrency: Int32
+        /// The hazard of each `HazardShapes` API that has one.
+        let shapeHazards: [Int32: Hazard]
         let mainQueue: UInt64
         let mainQueueFunction: UInt64
         let selfNames: Set<UInt64>
@@ -302,9 +316,10 @@ struct FileScanner {
             }
             submit = apis([
                 "DispatchQueue.async", "DispatchQueue.sync", "DispatchQueue.main.async", "DispatchQueue.main.sync",
-                "DispatchQueue.async(flags: .barrier)", "DispatchQueue.asyncAfter", "DispatchQueue.async(group:)",
+                "DispatchQueue.async(flags: .barrier)", "DispatchQueue.sync(flags: .barrier)",
+                "DispatchQueue.asyncAfter", "DispatchQueue.async(group:)", "OperationQueue.addOperation",
             ])
-            sync = apis(["DispatchQueue.sync", "DispatchQueue.main.sync"])
+            sync = apis(["DispatchQueue.sync", "DispatchQueue.main.sync", "DispatchQueue.sync(flags: .barrier)"])
             signal = apis(["DispatchSemaphore.signal", "DispatchGroup.leave"])
             wait = apis(["DispatchSemaphore.wait", "DispatchGroup.wait"])
             acquire = Set(
@@ -323,6 +338,11 @@ struct FileScanner {
             continuationMistake = index(HazardShapes.continuationMistake)
             detachedCallsMainActor = index(HazardShapes.detachedCallsMainActor)
             preconcurrency = apis(["@preconcurrency"]).first ?? -1
+            var shapeHazards: [Int32: Hazard] = [:]
+            for (shape, _, hazard) in HazardShapes.all {
+                if let hazard, let api = index(shape) { shapeHazards[api] = hazard }
+            }
+            self.shapeHazards = shapeHazards
             mainQueue = MatchState.combine(ShapeTable.hash("DispatchQueue"), ShapeTable.hash("main"))
             mainQueueFunction = ShapeTable.hash("dispatch_get_main_queue")
             selfNames = Set(["self", "this", "strongSelf", "weakSelf"].map(ShapeTable.hash))

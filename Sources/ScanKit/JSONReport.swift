@@ -22,7 +22,8 @@ struct JSONReport {
 
     mutating func render(_ finding: Finding, first: Bool) -> String {
         if finding.path != lastPath.path { lastPath = (finding.path, Self.quote(finding.path)) }
-        let key = finding.api + "\u{0}" + finding.modern
+        // The recipes' order is the use's: two uses of one API can name different pages first.
+        let key = finding.api + "\u{0}" + finding.modern + "\u{0}" + finding.recipes.joined(separator: ",")
         let fields: String
         if let cached = apiFields[key] {
             fields = cached
@@ -37,10 +38,18 @@ struct JSONReport {
                 + "\"modern\": \(Self.quote(finding.modern)), "
             apiFields[key] = fields
         }
-        let hazards = finding.hazards.isEmpty ? "" : finding.hazards.map(Self.quote).joined(separator: ", ")
+        var hazards = ""
+        var details = ""
+        if !finding.hazards.isEmpty {
+            hazards = finding.hazards.map { Self.quote($0.message) }.joined(separator: ", ")
+            details = finding.hazards.map { hazard in
+                "{\"confidence\": \"\(hazard.confidence.rawValue)\", \"message\": \(Self.quote(hazard.message)), "
+                    + "\"reason\": \(Self.quote(hazard.reason)), \"page\": \(hazard.page.map(Self.quote) ?? "null")}"
+            }.joined(separator: ", ")
+        }
         return (first ? "\n" : ",\n") + "    {\"path\": \(lastPath.quoted), \"line\": \(finding.line), "
             + "\"column\": \(finding.column), \"language\": \"\(finding.language.rawValue)\", "
-            + fields + "\"hazards\": [\(hazards)]}"
+            + fields + "\"hazards\": [\(hazards)], \"hazardDetails\": [\(details)]}"
     }
 
     /// The summary, the skipped files, and `baseline` (the JSON of `--baseline`'s comparison) if any.

@@ -29,7 +29,7 @@ struct SARIFReport {
             rules.append(rule)
         }
         var message = "\(finding.api) → \(finding.recipes.first.map { "\($0): " } ?? "no recipe yet: ")\(finding.modern)"
-        for hazard in finding.hazards { message += ". Hazard: \(hazard)" }
+        for hazard in finding.hazards { message += ". Hazard: \(hazard.message) (\(hazard.reason))" }
         let quote = JSONReport.quote
         text += (text.hasSuffix("[") ? "\n" : ",\n")
             + "        {\"ruleId\": \(quote(rule)), \"ruleIndex\": \(index), "

@@ -14,10 +14,13 @@ public struct SourceScanner: Sendable {
     public let table: ShapeTable
     /// The isolation of code that states none: `MainActor` for an Xcode 26 app target.
     public let defaultIsolation: DefaultIsolation
+    /// The hazards the findings carry: all of them, or only the likely or the possible ones.
+    public let hazards: HazardFilter
 
-    public init(table: ShapeTable, defaultIsolation: DefaultIsolation = .nonisolated) {
+    public init(table: ShapeTable, defaultIsolation: DefaultIsolation = .nonisolated, hazards: HazardFilter = .all) {
         self.table = table
         self.defaultIsolation = defaultIsolation
+        self.hazards = hazards
     }
 
     /// Scans `paths` (files or folders). Throws a `ScanError` before reading anything when a path
@@ -188,11 +191,21 @@ public struct SourceScanner: Sendable {
         return (raw, lines)
     }
 
+    /// Names a raw finding: the page its use needs first, then the API's; its hazards, the likely
+    /// ones first, as far as the filter keeps them.
     private func finding(_ raw: RawFinding, path: String, language: SourceLanguage) -> Finding {
         let api = table.apis[Int(raw.api)]
+        var recipes = api.recipes
+        if let lead = raw.lead, recipes.first != lead {
+            recipes.removeAll { $0 == lead }
+            recipes.insert(lead, at: 0)
+        }
+        var hazards = raw.hazards
+        if hazards.count > 1 { hazards = hazards.filter { $0.confidence == .likely } + hazards.filter { $0.confidence != .likely } }
+        if self.hazards != .all { hazards.removeAll { !self.hazards.keeps($0) } }
         return Finding(
             path: path, line: raw.line, column: raw.column, language: language, api: api.name,
-            recipes: api.recipes, modern: api.modern, hazards: raw.hazards)
+            recipes: recipes, modern: api.modern, hazards: hazards)
     }
 
     /// Binary files have a NUL byte in their first 8 KiB; source files never do.

@@ -16,7 +16,9 @@ struct TerminalReport {
         } else {
             out += "  → \(style.red("no recipe yet")) · \(style.dim("modern:")) \(finding.modern)\n"
         }
-        for hazard in finding.hazards { out += "  \(style.yellow("⚠ \(hazard)"))\n" }
+        for hazard in finding.hazards {
+            out += "  \(style.yellow("⚠ \(hazard.message)"))\n    \(style.dim("why: \(hazard.reason)"))\n"
+        }
         return out
     }
 
@@ -26,7 +28,21 @@ struct TerminalReport {
         out +=
             "\(summary.findings) findings in \(summary.filesWithFindings) of \(summary.files) files "
             + "(\(summary.lines) lines): \(summary.withRecipe) (\(share)%) map to a landed recipe, "
-            + "\(summary.withoutRecipe) have no recipe yet; \(summary.withHazard) with a likely hazard.\n"
+            + "\(summary.withoutRecipe) have no recipe yet; \(summary.withLikelyHazard) with a likely hazard, "
+            + "\(summary.withPossibleHazard) with a possible one.\n"
+        if !summary.likelyHazards.isEmpty {
+            out += "\n" + style.bold("Likely hazards") + " (fix these first)\n"
+            for place in summary.likelyHazards {
+                out += "\(place.path):\(place.line): \(place.api): \(style.yellow(place.hazard))\n"
+            }
+            let more = summary.withLikelyHazard - summary.likelyHazards.count
+            if more > 0 { out += "… and \(more) more above\n" }
+        }
+        if summary.withPossibleHazard > 0 {
+            out +=
+                "\n\(summary.withPossibleHazard) findings have a possible hazard: the pattern is there, the danger "
+                + "depends on code the scan doesn't see (`--hazards possible` lists only them).\n"
+        }
         if !summary.readingOrder.isEmpty {
             out += "\n" + style.bold("Reading order") + " (the recipes that cover most findings first)\n"
             for (index, step) in summary.readingOrder.enumerated() {

@@ -7,9 +7,11 @@ import Testing
 /// reports are real. Each figure must stay at or above its floor; README.md publishes both.
 @Suite struct ScanPrecisionTests {
     /// The floors, set from the measurement (see README.md, "How precise it is").
-    static let firstPageFloor = 0.0
-    static let hazardFloor = 0.0
-    static let labelRecallFloor = 0.0
+    /// Measured: 181 of 182 first pages right, 22 of 22 hazards real, 182 of 183 labelled uses
+    /// found (79 of 208, 13 of 24 and 163 of 183 before the use rules).
+    static let firstPageFloor = 0.95
+    static let hazardFloor = 0.95
+    static let labelRecallFloor = 0.99
 
     @Test func theFirstPageIsThePageToRead() throws {
         let measured = try Self.measurement()
@@ -118,12 +120,13 @@ import Testing
             if label != nil { measured.labelsFound += 1 }
             for hazard in finding.hazards {
                 measured.hazards += 1
-                let lower = hazard.lowercased()
-                let possible = lower.hasPrefix("possible")
-                if let expected = label?.hazard, lower.contains(expected.word), expected.real || possible {
+                let words = hazard.message.lowercased().replacingOccurrences(of: "-", with: " ")
+                if let expected = label?.hazard, words.contains(expected.word),
+                    expected.real || hazard.confidence == .possible
+                {
                     measured.realHazards += 1
                 } else {
-                    measured.falseHazards.append("\(place): \(hazard)")
+                    measured.falseHazards.append("\(place): \(hazard.message)")
                 }
             }
         }

@@ -21,7 +21,9 @@ extension Recipe {
                 "the line: nobody overtakes a waiting drain"),
         ],
         prose: Articles.recipe("resource-pool"),
-        replaces: [.groupWait, .concurrentQueue, .groupEnter, .groupLeave, .semaphore, .semaphoreSignal],
+        replaces: [
+            .groupWait, .concurrentQueue, .barrierSync, .groupEnter, .groupLeave, .semaphore, .semaphoreSignal,
+        ],
         scenarios: [
             Scenario(
                 "20 users, pool of 3",
