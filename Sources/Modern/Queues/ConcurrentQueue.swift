@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Independent jobs as the child tasks of a task group: they run at once,
 /// finish in any order.
 ///
@@ -25,6 +23,10 @@ public nonisolated enum ConcurrentQueue {
 }
 
 // MARK: - Driver (the page's output; not part of the pattern)
+
+// Only the driver's signal needs it; the pattern does not.
+// swift-format-ignore: OrderedImports
+import Synchronization
 
 nonisolated extension ConcurrentQueue {
     /// Proves that two child tasks really overlap: job A awaits a signal that
