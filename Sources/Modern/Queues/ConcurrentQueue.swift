@@ -5,11 +5,33 @@
 /// `DispatchGroup`": each `addTask` starts a child that may run in parallel
 /// with the others, and the group does not return until every child has
 /// finished, so there is nothing to `notify`. How many children run at once is
-/// up to the cooperative pool (as wide as the core count).
+/// up to the cooperative pool (as wide as the core count). Children have no
+/// start order, where a concurrent queue started its blocks in submission
+/// order.
 public nonisolated enum ConcurrentQueue {
     /// Runs `count` independent jobs as child tasks and returns once all of
     /// them have finished. The "Job N finished" lines arrive in any order.
     public static func runJobs(
+        count: Int, log: @escaping @Sendable (String) -> Void
+    ) async {
+        await withTaskGroup(of: Void.self) { group in
+            for job in 0..<count {
+                group.addTask {
+                    log("Job \(job) finished")
+                }
+            }
+        }
+    }
+}
+
+// MARK: - Or `withDiscardingTaskGroup`, for many jobs
+
+nonisolated extension ConcurrentQueue {
+    /// The same jobs in a discarding group: it frees each child as soon as it
+    /// has finished, where `withTaskGroup` keeps every finished child until
+    /// the group ends (or `next()` takes it). For thousands of jobs that
+    /// return nothing, this is the form to use.
+    public static func runJobsDiscarding(
         count: Int, log: @escaping @Sendable (String) -> Void
     ) async {
         await withDiscardingTaskGroup { group in
