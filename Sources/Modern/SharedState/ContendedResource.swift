@@ -10,8 +10,9 @@
 /// is raised; on Linux only an awaited task's recorded priority is, and no
 /// thread runs sooner for it. The inversion comes back if a task waits in a
 /// way the runtime can't see: a semaphore, or a continuation resumed from
-/// another task. An actor method with no `await` runs to its end, like a critical
-/// section; one that awaits lets other calls in (see `actor-reentrancy`).
+/// another task. An actor method with no `await` runs to its end, like a
+/// critical section; one that awaits lets other calls in (see
+/// `actor-reentrancy`).
 public actor ContendedResource {
     public init() {}
 
