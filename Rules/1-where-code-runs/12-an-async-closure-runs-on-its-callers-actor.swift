@@ -5,7 +5,7 @@
 //   alone). `@concurrent` in the closure's type runs it on the global concurrent executor in
 //   every setting.
 // Source: [SE-0461, "Run nonisolated async functions on the caller's actor by default"](https://github.com/swiftlang/swift-evolution/blob/main/proposals/0461-async-function-isolation.md)
-// Recipes: request-coalescing, resource-pool
+// Recipes: request-coalescing, resource-pool, serialize-async-work, keyed-serial-execution
 // Check: swift6 prints
 // > a plain async closure called by the actor ran on: nothing
 // > a @concurrent async closure called by the actor ran on: nothing
