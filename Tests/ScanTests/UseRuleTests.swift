@@ -294,6 +294,22 @@ import Testing
         #expect(apis("var lock = os_unfair_lock()") == ["1 os_unfair_lock"])
     }
 
+    @Test func aCompletionHandlerThatReArmsItselfLosesTheOrderOfItsTasks() {
+        let hit = """
+            func receiveNext() {
+                connection.receive { data, error in
+                    guard let data else { return }
+                    Task { await self.store.append(data) }
+                    self.receiveNext()
+                }
+            }
+            """
+        #expect(page(hit, "Task per handler call", line: 4) == "ordered-async-writes")
+        // One call, no order to lose.
+        let nearMiss = hit.replacingOccurrences(of: "        self.receiveNext()\n", with: "")
+        #expect(apis(nearMiss).isEmpty)
+    }
+
     @Test func aGroupEnteredOnceAndWaitedOnIsAWaitForOneReply() {
         let hit = """
             func register() -> Bool {
