@@ -98,6 +98,23 @@ import Testing
         #expect(summary["findings"] as? Int == findings.count)
     }
 
+    /// `--hazards` keeps the likely ones, the possible ones, or none; the summary leads with the
+    /// likely ones either way.
+    @Test func theHazardsOptionFiltersByConfidence() async throws {
+        let all = try await scan("--no-color", ScanFixtures.folder.path)
+        #expect(all.out.contains("⚠ likely") && all.out.contains("⚠ possible"))
+        #expect(all.out.contains("Likely hazards (fix these first)"))
+        let likely = try await scan("--no-color", "--hazards", "likely", ScanFixtures.folder.path)
+        #expect(likely.out.contains("⚠ likely") && !likely.out.contains("⚠ possible"))
+        let possible = try await scan("--no-color", "--hazards", "possible", ScanFixtures.folder.path)
+        #expect(!possible.out.contains("⚠ likely") && possible.out.contains("⚠ possible"))
+        let none = try await scan("--no-color", "--hazards", "none", ScanFixtures.folder.path)
+        #expect(!none.out.contains("⚠"))
+        let wrong = try await scan("--hazards", "some", ScanFixtures.folder.path)
+        #expect(wrong.status == 64)
+        #expect(wrong.err.contains("--hazards is all, likely, possible, none, not some"))
+    }
+
     @Test func theMarkdownReportLinksToTheGuide() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString).md")
         defer { try? FileManager.default.removeItem(at: file) }
