@@ -164,6 +164,8 @@ import Testing
             }
             """
         #expect(apis(hit) == ["1 NotificationCenter.addObserver"])
+        let objc = "[[NSNotificationCenter defaultCenter] addObserver:self selector:@selector(changed:) name:kChanged object:nil];"
+        #expect(apis(objc, .objc) == ["1 NotificationCenter.addObserver"])
         let declarations = """
             final class Feed {
                 private let queue: OperationQueue
@@ -225,6 +227,23 @@ import Testing
             }
             """
         #expect(hazards(once).isEmpty)
+    }
+
+    @Test func mainSyncTrapsOnlyWhereTheCallerCouldBeOnMain() {
+        let guarded = """
+            func a() {
+                if Thread.isMainThread {
+                    render()
+                } else {
+                    DispatchQueue.main.sync { render() }
+                }
+            }
+            """
+        #expect(hazards(guarded).isEmpty)
+        let offMain = "DispatchQueue.global().async {\n    DispatchQueue.main.sync { render() }\n}"
+        #expect(hazards(offMain).isEmpty)
+        let unknown = "func c() {\n    DispatchQueue.main.sync { render() }\n}"
+        #expect(hazards(unknown).contains { $0.hasPrefix("2 possible deadlock") })
     }
 
     @Test func aCompletionCalledTwiceOnOnePath() {
