@@ -566,7 +566,9 @@ extension CodeShape {
         modern: "a `sending` value, or an ID, passed to an actor")
     public static let managedObjectContextPerform = CodeShape(
         "NSManagedObjectContext.performBlock",
-        swift: [".performAndWait", "NSManagedObjectContext.perform", "NSManagedObjectContext.performAndWait"],
+        swift: [
+            ".performAndWait", ".perform", "NSManagedObjectContext.perform", "NSManagedObjectContext.performAndWait",
+        ],
         objc: [".performBlock", ".performBlockAndWait"], modern: "`perform(_:) async`")
 
     // MARK: Combine

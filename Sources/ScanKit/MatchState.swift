@@ -1058,6 +1058,14 @@ struct MatchState {
                 || (language == .swift && onMainActor(below: braces.count))
         }
         if api == uses.notificationPost { return !postsFrameworkNotification(from: chain.start) }
+        if api == uses.coreDataPerform, chain.lastWord == uses.performWord {
+            // `perform { }` is a common name: a managed object context's when the receiver is
+            // declared as one, or named like one (`context`, `viewContext`).
+            var end = chain.start
+            while end < bytes.count, FileScanner.Tokenizer.isIdentifierByte(bytes[end]) { end += 1 }
+            let receiver = chain.start..<end
+            if names[hash(receiver)] == nil { return endsWith(receiver, "ontext") }
+        }
         return true
     }
 

@@ -59,6 +59,7 @@ final class UseWords: Sendable {
     let classHeaders = Set(["@implementation", "@interface", "@protocol"].map(ShapeTable.hash))
     let castWords = Set(["as", "is"].map(ShapeTable.hash))
     let perform = Set(["perform", "performAndWait"].map(ShapeTable.hash))
+    let performWord = ShapeTable.hash("perform")
     let returnWords = Set(["return", "throw"].map(ShapeTable.hash))
     let caseWords = Set(["case", "default"].map(ShapeTable.hash))
     /// Words that go on an `if` or a `do` with another branch.

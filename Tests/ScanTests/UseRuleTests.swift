@@ -152,7 +152,10 @@ import Testing
     @Test func aCoreDataContextNamesItsNote() {
         let hit = "func save(_ context: NSManagedObjectContext) {\n    context.performAndWait { try? context.save() }\n}"
         #expect(ScanFixtures.scan(hit).first?.recipes.first == "core-data-swiftdata-contexts")
-        let nearMiss = "func save(_ store: Store) {\n    store.save()\n}"
+        let named = "let context = container.newBackgroundContext()\ncontext.perform {\n    try? context.save()\n}"
+        #expect(page(named, "NSManagedObjectContext.performBlock", line: 2) == "core-data-swiftdata-contexts")
+        // `perform` is a common name: on anything not named or declared as a context it is no finding.
+        let nearMiss = "func save(_ store: Store) {\n    store.save()\n    request.perform { reply in show(reply) }\n}"
         #expect(ScanFixtures.scan(nearMiss).isEmpty)
     }
 
