@@ -38,25 +38,32 @@ public enum GuideGenerator {
     }
 
     /// Each later section of the Modern pattern that needs a newer OS than the recommended one:
-    /// its title and what it needs (the section with the recommended code it builds on).
+    /// its title and what it needs (the section with the recommended code it builds on). A section
+    /// the recommended code uses is part of it, not a variant.
     public static func variantAvailability(of recipe: Recipe, root: URL = packageRoot) throws
         -> [(title: String, availability: Availability)]
     {
         let recommendedCode = try recommendedCode(of: recipe, root: root)
         let recommended = Availability(code: recommendedCode)
-        let sections = try SourceFile(recipe.modernPath, root: root).patternSections.dropFirst()
-        return sections.compactMap { section in
-            guard let title = section.title else { return nil }
-            let availability = Availability(code: recommendedCode + "\n" + section.code)
+        let sections = try SourceFile(recipe.modernPath, root: root).patternSections
+        let used = SourceFile.sectionsUsed(byFirstOf: sections)
+        return sections.indices.compactMap { index in
+            guard !used.contains(index), let title = sections[index].title else { return nil }
+            let availability = Availability(code: recommendedCode + "\n" + sections[index].code)
             return availability.needsMore(than: recommended) ? (title, availability) : nil
         }
     }
 
-    /// The recommended code of `recipe`: the first section of its Modern file and of each companion.
+    /// The recommended code of `recipe`: the first section of its Modern file and of each companion,
+    /// with every later section of the same file that the first one uses (a type, a function).
     public static func recommendedCode(of recipe: Recipe, root: URL = packageRoot) throws -> String {
         let files = [recipe.modernPath] + recipe.modernNeeds.map { "Sources/Modern/\($0)" }
-        return try files.map { try SourceFile($0, root: root).patternSections.first?.code ?? "" }
-            .joined(separator: "\n")
+        return try files.map { path in
+            let sections = try SourceFile(path, root: root).patternSections
+            return SourceFile.sectionsUsed(byFirstOf: sections).sorted().map { sections[$0].code }
+                .joined(separator: "\n")
+        }
+        .joined(separator: "\n")
     }
 
     /// Relative path below `Guide/` → file contents.

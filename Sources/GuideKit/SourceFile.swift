@@ -54,6 +54,55 @@ struct SourceFile {
         }
     }
 
+    /// The indices of the sections the first one needs: itself, and every later section that
+    /// declares a name the needed sections use (a type, a function, a property), transitively. A
+    /// first section that calls a type of a later one can't be copied without it, so that section's
+    /// APIs count toward what the recommended pattern needs.
+    static func sectionsUsed(byFirstOf sections: [(title: String?, code: String)]) -> Set<Int> {
+        guard !sections.isEmpty else { return [] }
+        let declared = sections.map { declaredNames(in: codeWithoutComments($0.code)) }
+        let used = sections.map { Set(identifiers(in: codeWithoutComments($0.code)).map(String.init)) }
+        var needed: Set<Int> = [0]
+        var changed = true
+        while changed {
+            changed = false
+            for index in sections.indices where !needed.contains(index) {
+                let names = declared[index].subtracting(needed.reduce(into: Set<String>()) { $0.formUnion(declared[$1]) })
+                if needed.contains(where: { !used[$0].isDisjoint(with: names) }) {
+                    needed.insert(index)
+                    changed = true
+                }
+            }
+        }
+        return needed
+    }
+
+    /// The names a piece of code declares at any depth: types, functions, properties, cases.
+    static func declaredNames(in code: String) -> Set<String> {
+        let keywords: Set<Substring> = ["struct", "class", "enum", "actor", "protocol", "typealias", "func", "var", "let"]
+        let words = code.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+        var names: Set<String> = []
+        for (word, next) in zip(words, words.dropFirst()) where keywords.contains(word) { names.insert(String(next)) }
+        return names.subtracting(["init", "deinit", "self", "some", "any"])
+    }
+
+    static func identifiers(in code: String) -> [Substring] {
+        code.split { !($0.isLetter || $0.isNumber || $0 == "_") }.filter { $0.first.map { !$0.isNumber } ?? false }
+    }
+
+    /// `code` without `//` comments (doc comments included) and string literals.
+    static func codeWithoutComments(_ code: String) -> String {
+        code.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var text = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+            while let open = text.firstIndex(of: "\""),
+                let close = text[text.index(after: open)...].firstIndex(of: "\"")
+            {
+                text = text[..<open] + text[text.index(after: close)...]
+            }
+            return String(text)
+        }.joined(separator: "\n")
+    }
+
     /// The start of a line that opens a titled section of the pattern.
     static let sectionMarker = "// MARK: - "
 

@@ -13,7 +13,7 @@ extension Recipe {
         file: "Bridging/PullBridge.swift",
         apis: [
             APIMapping(
-                "NSCondition guarding a byte buffer: read(max:) waits, the producer appends and signals",
+                "`NSCondition` guarding a byte buffer: `read(max:)` waits, the producer appends and signals",
                 "a `Mutex`-guarded bounded buffer; the reader blocks on a semaphore on its own `Thread`"),
             APIMapping(
                 "NSCondition.signal after appending, with no limit on the buffer",

@@ -13,7 +13,7 @@ extension Recipe {
         file: "Once/GatedCache.swift",
         apis: [
             APIMapping(
-                "NSConditionLock held in \"not ready\" by a background initialiser (unlock(withCondition: ready))",
+                "`NSConditionLock` held in \"not ready\" by a background initialiser (`unlock(withCondition: ready)`)",
                 "a `Task` started in `init` and stored by the actor"),
             APIMapping(
                 "NSConditionLock.lock(whenCondition: ready) in every accessor (lock(whenCondition:before:) on Linux)",

@@ -13,7 +13,7 @@ extension Recipe {
         file: "SharedState/ConnectionStatus.swift",
         apis: [
             APIMapping(
-                "NSCondition wait-until-state loop (lock, while state != wanted { wait(until:) }, unlock)",
+                "an `NSCondition` wait-until-state loop (`lock()`, `while state != wanted { wait(until:) }`, `unlock()`)",
                 "a `Mutex` guarding the state and one `CheckedContinuation` per waiter"),
             APIMapping(
                 "NSCondition.broadcast() after changing the state",

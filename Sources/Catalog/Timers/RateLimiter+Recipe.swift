@@ -12,7 +12,7 @@ extension Recipe {
         file: "Timers/RateLimiter.swift",
         apis: [
             APIMapping(
-                "a token count refilled from DispatchTime.now(), pending work retried with asyncAfter",
+                "a token count refilled from `DispatchTime.now()`, pending work retried with `asyncAfter`",
                 "an actor on an injected `Clock`: callers `await acquire()`; the head of the line sleeps on the clock"),
             APIMapping(
                 "asyncAfter retry of pending closures; a cancelled one returns false",

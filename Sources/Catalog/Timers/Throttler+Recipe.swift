@@ -15,7 +15,7 @@ extension Recipe {
         file: "Timers/Throttler.swift",
         apis: [
             APIMapping(
-                "asyncAfter armed once to throttle (latest argument wins)",
+                "`asyncAfter` armed once to throttle (latest argument wins)",
                 "a synchronous `call` that stores the latest argument under a `Mutex`, and one main-actor `Task` that runs it and sleeps out the interval, never cancelled and replaced"
             ),
             APIMapping("DispatchTime.now() (last run)", "an injected `Clock`'s `now`"),

@@ -84,7 +84,8 @@ extension RGBA {
 /// Like `dispatch_once`, `perform` runs the block on the caller's thread, a
 /// concurrent caller waits on the lock until the block has finished, and every
 /// later call returns at once. Calling `perform` on the same token from inside
-/// the block deadlocks, as `dispatch_once` does.
+/// the block deadlocks on the `NSLock`; a recursive `dispatch_once` traps
+/// instead ("trying to lock recursively").
 public final class OnceToken: @unchecked Sendable {
     // `@unchecked Sendable`: `done` is only read and written while holding
     // `lock`.

@@ -6,12 +6,12 @@ import Foundation
 /// The high-priority job can run only when the lock is free, and the lock is
 /// free only when the low-priority job gets enough CPU to finish its critical
 /// section. If medium-priority work keeps the CPU busy, the high-priority job
-/// waits for the *lowest* priority in the chain. Apple platforms resolve this
-/// for locks that record their owner (`os_unfair_lock`, `pthread_mutex` and so
-/// `NSLock`, `sync` onto a serial queue): the owner runs at the waiter's
-/// priority until it unlocks. A semaphore, `group.wait()` or a condition
-/// variable has no owner, so nobody is boosted. On Linux, QoS and thread
-/// priorities are hints, and nothing is boosted either.
+/// waits for the *lowest* priority in the chain. Apple platforms can resolve
+/// this for primitives that record their owner (`os_unfair_lock`, a `sync`
+/// onto a serial queue; the page names the sources): the owner runs at the
+/// waiter's priority until it unlocks. A semaphore, `group.wait()` or a
+/// condition variable has no owner, so nobody is boosted. On Linux nothing
+/// here is boosted: this `NSLock` is a plain `pthread_mutex_t`.
 public final class ContendedResource: Sendable {
     private let lock = NSLock()
     private let lowQueue = DispatchQueue(

@@ -6,10 +6,12 @@ import Foundation
 ///
 /// The barrier waits for the reads in progress, runs alone, and lets the queue
 /// go on. It is `async`, as the classic code advises for every barrier: the
-/// caller does not wait for the write, and a barrier `sync` from a block
-/// already on this queue would deadlock (trap, on Linux). A `sync` read
-/// submitted after a set still sees it, because the queue starts the read only
-/// once the barrier before it has finished.
+/// caller does not wait for the write, and a barrier `sync` from a read block
+/// already on this queue would wait for that block, which waits for it: a
+/// hang that libdispatch does not detect. (A plain `sync` from inside a
+/// barrier block traps instead.) A `sync` read submitted after a set still
+/// sees it, because the queue starts the read only once the barrier before it
+/// has finished.
 public final class KeyCounts: @unchecked Sendable {
     // `@unchecked Sendable`: `counts` is written only in barrier blocks on
     // `isolationQueue`, and read only with `isolationQueue.sync`.
@@ -36,7 +38,7 @@ public final class KeyCounts: @unchecked Sendable {
     public var allCounts: [String: Int] { isolationQueue.sync { counts } }
 }
 
-// MARK: - Read-modify-write: one barrier, never a nested `sync`
+// MARK: - Read-modify-write: one barrier block
 
 extension KeyCounts {
     /// Adds one to a key's count in a single barrier block: no other write
@@ -46,7 +48,11 @@ extension KeyCounts {
             self.counts[key, default: 0] += 1
         }
     }
+}
 
+// MARK: - What not to do: a barrier `sync` from inside the queue
+
+extension KeyCounts {
     /// The mistake: read in a `sync` block, then write with a barrier `sync`
     /// from inside it. The barrier waits for the running block, which waits
     /// for the barrier: a deadlock that libdispatch does not detect, so the

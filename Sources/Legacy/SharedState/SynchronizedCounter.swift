@@ -34,7 +34,7 @@ public final class SynchronizedCounter: @unchecked Sendable {
     public var current: Int { lock.withLock { value } }
 }
 
-// MARK: - The translation that hangs: a plain `NSLock` re-locked
+// MARK: - What not to do: re-lock a plain `NSLock` (it hangs)
 
 extension SynchronizedCounter {
     /// The same recursion behind an `NSLock`: the second `lock()`, on the

@@ -168,13 +168,13 @@ public nonisolated final class PendingRead: Sendable {
         }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
+                // `.none`: closed or cancelled, nothing stored; else the
+                // read this one supersedes, if any.
                 let previous = slot.withLock { slot -> Waiter?? in
                     if slot.isClosed || Task.isCancelled { return .none }
-                    defer {
-                        slot.waiting = Waiter(
-                            id: id, continuation: continuation)
-                    }
-                    return .some(slot.waiting)
+                    let previous = slot.waiting
+                    slot.waiting = Waiter(id: id, continuation: continuation)
+                    return .some(previous)
                 }
                 switch previous {
                 case .none: continuation.resume(returning: nil)

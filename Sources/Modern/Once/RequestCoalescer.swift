@@ -9,7 +9,9 @@
 /// log call on another actor) and the actor lets a second caller through the
 /// gap: two loads start. A waiter whose task is cancelled leaves at once with
 /// `CancellationError`, and the load goes on for the others; when the last
-/// waiter leaves, the load is cancelled and the entry removed.
+/// waiter leaves, the load is cancelled and the entry removed. The loader is
+/// `@concurrent`: it runs off the actor, so decoding one key's result does not
+/// hold up the callers of every other key.
 public actor RequestCoalescer<Key: Hashable & Sendable, Value: Sendable> {
     private struct Load {
         let id: Int
@@ -17,14 +19,14 @@ public actor RequestCoalescer<Key: Hashable & Sendable, Value: Sendable> {
         var waiters: [Int: CheckedContinuation<Value, any Error>]
     }
 
-    private let load: @Sendable (Key) async throws -> Value
+    private let load: @concurrent @Sendable (Key) async throws -> Value
     private let log: @Sendable (String) -> Void
     private var inFlight: [Key: Load] = [:]
     private var nextID = 0
 
     public init(
         log: @escaping @Sendable (String) -> Void = { _ in },
-        load: @escaping @Sendable (Key) async throws -> Value
+        load: @escaping @concurrent @Sendable (Key) async throws -> Value
     ) {
         self.log = log
         self.load = load

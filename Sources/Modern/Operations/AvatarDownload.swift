@@ -8,7 +8,9 @@ import Foundation
 /// the function goes on only after main has run the update, so
 /// `operation done` comes after it, but it suspends instead of blocking a
 /// thread. Unlike `DispatchQueue.main.sync`, it is safe from anywhere: called
-/// on the main actor it just runs the closure.
+/// on the main actor it just runs the closure. The view may cancel the task
+/// when it goes away; a load that ignores the cancel still returns its data,
+/// so the update checks for cancellation on main before it touches the UI.
 @MainActor
 public final class AvatarDownload {
     /// The Objective-C example's `kURL`.
@@ -42,9 +44,17 @@ public final class AvatarDownload {
         log("url:\(url)")
         do {
             let data = try await load(URL(string: url)!)
-            await MainActor.run { updateUI(data) }
+            try await MainActor.run {
+                // The load may have ignored a cancel. Check here, on main,
+                // where the view cancels, before touching the UI.
+                try Task.checkCancellation()
+                updateUI(data)
+            }
+        } catch is CancellationError {
+            // The view went away: a dismissal, not an error to report.
         } catch {
-            log("no image: \(error)")
+            // `URLSession` reports a cancel as `URLError(.cancelled)`.
+            if !Task.isCancelled { log("no image: \(error)") }
         }
         log("operation done")
     }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// At most k jobs at once: a task group with a sliding window.
 ///
 /// Tasks have no concurrency knob, so the limit lives in the loop that adds
@@ -33,6 +31,10 @@ public nonisolated enum ConcurrencyLimit {
 }
 
 // MARK: - Driver (the page's output; not part of the pattern)
+
+// Only the driver's gauge needs it; the pattern does not.
+// swift-format-ignore: OrderedImports
+import Synchronization
 
 nonisolated extension ConcurrencyLimit {
     /// Eight jobs that each take `work`, logging when they start (with how

@@ -26,7 +26,11 @@ public nonisolated final class InvocationOperationStart: Sendable {
         await simpleOperationEntry(simpleObject)
         log("Back in the caller")
     }
+}
 
+// MARK: - Or from synchronous code: `Task.immediate`
+
+nonisolated extension InvocationOperationStart {
     /// Starts the call from synchronous code: it runs here until its first
     /// suspension (this one never suspends), so the line after this call
     /// comes after `Parameter Object = 123`. Returns the task to await or

@@ -7,8 +7,9 @@
 /// `[weak self]` alone would not stop the work: cancelling does, because the
 /// computation checks for cancellation between exponents (and yields, so a
 /// long loop does not hold its thread). The result is published only if the
-/// model is still there. `compute` is injectable; it defaults to the classic
-/// `findLargestMersennePrime`.
+/// model is still there and the task was not cancelled meanwhile: an injected
+/// computation may ignore the cancel and return all the same. `compute` is
+/// injectable; it defaults to the classic `findLargestMersennePrime`.
 @MainActor
 public final class MersenneLabel {
     public private(set) var text = ""
@@ -37,7 +38,9 @@ public final class MersenneLabel {
         let compute = compute
         let task = Task { [weak self] in
             guard let result = try? await compute() else { return }
-            guard let self else { return }
+            // A computation that ignores the cancel still returns: check
+            // here, on main, where `stop()` cancels, before publishing.
+            guard !Task.isCancelled, let self else { return }
             text = String(result)
             show(text)
         }

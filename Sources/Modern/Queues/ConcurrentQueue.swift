@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Independent jobs as the child tasks of a task group: they run at once,
 /// finish in any order.
 ///
@@ -7,11 +5,33 @@ import Synchronization
 /// `DispatchGroup`": each `addTask` starts a child that may run in parallel
 /// with the others, and the group does not return until every child has
 /// finished, so there is nothing to `notify`. How many children run at once is
-/// up to the cooperative pool (as wide as the core count).
+/// up to the cooperative pool (as wide as the core count). Children have no
+/// start order, where a concurrent queue started its blocks in submission
+/// order.
 public nonisolated enum ConcurrentQueue {
     /// Runs `count` independent jobs as child tasks and returns once all of
     /// them have finished. The "Job N finished" lines arrive in any order.
     public static func runJobs(
+        count: Int, log: @escaping @Sendable (String) -> Void
+    ) async {
+        await withTaskGroup(of: Void.self) { group in
+            for job in 0..<count {
+                group.addTask {
+                    log("Job \(job) finished")
+                }
+            }
+        }
+    }
+}
+
+// MARK: - Or `withDiscardingTaskGroup`, for many jobs
+
+nonisolated extension ConcurrentQueue {
+    /// The same jobs in a discarding group: it frees each child as soon as it
+    /// has finished, where `withTaskGroup` keeps every finished child until
+    /// the group ends (or `next()` takes it). For thousands of jobs that
+    /// return nothing, this is the form to use.
+    public static func runJobsDiscarding(
         count: Int, log: @escaping @Sendable (String) -> Void
     ) async {
         await withDiscardingTaskGroup { group in
@@ -25,6 +45,10 @@ public nonisolated enum ConcurrentQueue {
 }
 
 // MARK: - Driver (the page's output; not part of the pattern)
+
+// Only the driver's signal needs it; the pattern does not.
+// swift-format-ignore: OrderedImports
+import Synchronization
 
 nonisolated extension ConcurrentQueue {
     /// Proves that two child tasks really overlap: job A awaits a signal that

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A serial worker: one task drains an `AsyncStream` of jobs, one at a time, in
 /// FIFO order.
 ///
@@ -42,6 +40,10 @@ public nonisolated final class SerialQueue: Sendable {
 }
 
 // MARK: - Driver (the page's output; not part of the pattern)
+
+// Only the driver's gauge needs it; the pattern does not.
+// swift-format-ignore: OrderedImports
+import Synchronization
 
 nonisolated extension SerialQueue {
     /// The classic three counting jobs, submitted without waiting, then

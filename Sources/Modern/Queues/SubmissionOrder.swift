@@ -54,7 +54,11 @@ public nonisolated enum SubmissionOrder {
         log("Second Log")
         return task
     }
+}
 
+// MARK: - Or start inline: `Task.immediate`
+
+nonisolated extension SubmissionOrder {
     /// `Task.immediate`: the body runs now, on the caller, before it returns.
     @discardableResult
     public static func logInImmediateTask(

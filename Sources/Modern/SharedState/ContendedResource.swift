@@ -5,12 +5,14 @@
 /// actor method, the high-priority task awaits the actor, and gets in only
 /// after that method returns. What changes is who knows. A task that awaits an
 /// actor (or awaits a task's value, an `async let`, a group's child) is a
-/// waiter the runtime can see, so on Apple platforms it escalates the work
-/// being waited for to the waiter's priority. On Linux priorities are hints
-/// and nothing is escalated. The inversion comes back if a task waits in a way
-/// the runtime can't see: a semaphore, or a continuation resumed from another
-/// task. An actor method with no `await` runs to its end, like a critical
-/// section; one that awaits lets other calls in (see `actor-reentrancy`).
+/// waiter the runtime can see, so it can escalate the work being waited for
+/// to the waiter's priority: on Apple platforms the thread running the actor
+/// is raised; on Linux only an awaited task's recorded priority is, and no
+/// thread runs sooner for it. The inversion comes back if a task waits in a
+/// way the runtime can't see: a semaphore, or a continuation resumed from
+/// another task. An actor method with no `await` runs to its end, like a
+/// critical section; one that awaits lets other calls in (see
+/// `actor-reentrancy`).
 public actor ContendedResource {
     public init() {}
 

@@ -5,10 +5,14 @@
 /// The producer's `await` on the acknowledgement is its
 /// `lock(whenCondition: empty)`, and the consumer's `for await` over the items
 /// is its `lock(whenCondition: full)`. Both suspend instead of blocking a
-/// thread, and finishing the item stream ends the consumer's loop.
+/// thread, and finishing the item stream ends the consumer's loop. The
+/// producer checks each acknowledgement before it produces again: a `nil`
+/// (cancelled, or no consumer) ends it.
 public nonisolated enum HandOff {
-    /// The producer: `rounds` items, each after the last one was taken.
-    static func produce(
+    /// The producer: `rounds` items, each after the last one was taken. It
+    /// stops when the acknowledgements end instead: the consumer is gone, or
+    /// this task was cancelled (`next()` then returns `nil`).
+    public static func produce(
         rounds: Int, into items: AsyncStream<Int>.Continuation,
         takenFrom acknowledgements: AsyncStream<Void>,
         log: @Sendable (String) -> Void
@@ -17,13 +21,14 @@ public nonisolated enum HandOff {
         for item in 0..<rounds {
             log("P\(item)")
             items.yield(item)
-            await taken.next()  // The slot is empty again.
+            // The slot is empty again, or no one will ever empty it.
+            guard await taken.next() != nil else { break }
         }
         items.finish()
     }
 
     /// The consumer: takes each item as it comes, then says so.
-    static func consume(
+    public static func consume(
         _ items: AsyncStream<Int>,
         acknowledging taken: AsyncStream<Void>.Continuation,
         log: @Sendable (String) -> Void

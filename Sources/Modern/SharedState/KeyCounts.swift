@@ -27,7 +27,7 @@ public nonisolated final class KeyCounts: Sendable {
     public var allCounts: [String: Int] { counts.withLock { $0 } }
 }
 
-// MARK: - Read-modify-write: one `withLock`, never a nested one
+// MARK: - Read-modify-write: one `withLock`
 
 nonisolated extension KeyCounts {
     /// Adds one to a key's count in a single `withLock`: no other write lands
@@ -35,7 +35,11 @@ nonisolated extension KeyCounts {
     public func increment(forKey key: String) {
         counts.withLock { $0[key, default: 0] += 1 }
     }
+}
 
+// MARK: - What not to do: lock again from inside `withLock`
+
+nonisolated extension KeyCounts {
     /// The same mistake with a `Mutex`: calling the setter from inside
     /// `withLock` locks it again. `Mutex` is not recursive, and the second
     /// lock traps at once (SIGILL) instead of hanging. Run only in a child

@@ -20,30 +20,33 @@ public actor PacedTicketOffice {
     }
 
     /// Thread-3: `ticks` ticks, `interval` apart, then the end of the stream.
-    public static func ticker(
+    /// Cancelled, it stops at once: no tick comes without its interval.
+    public static func pace(
         ticks: Int, interval: Duration,
-        log: @escaping @Sendable (String) -> Void
-    ) -> (AsyncStream<Void>, Task<Void, Never>) {
-        let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-        let pacer = Task {
-            for tick in 1...ticks {
-                try? await Task.sleep(for: interval)
-                log("tick \(tick)")
-                continuation.yield()
-            }
-            continuation.finish()
+        into ticker: AsyncStream<Void>.Continuation,
+        log: @Sendable (String) -> Void
+    ) async {
+        defer { ticker.finish() }
+        for tick in 1...ticks {
+            do { try await Task.sleep(for: interval) } catch { return }
+            log("tick \(tick)")
+            ticker.yield()
         }
-        return (stream, pacer)
     }
 
     /// Two sellers share the ticker; each sells one ticket per tick it gets.
+    /// The pacer is a child task too, so cancelling the sale stops it.
     public static func sell(
         ticks: Int, interval: Duration, work: Duration,
         log: @escaping @Sendable (String) -> Void
     ) async {
         let office = PacedTicketOffice()
-        let (ticker, pacer) = ticker(ticks: ticks, interval: interval, log: log)
+        let (ticker, tick) = AsyncStream.makeStream(of: Void.self)
         await withDiscardingTaskGroup { group in
+            group.addTask {
+                await pace(
+                    ticks: ticks, interval: interval, into: tick, log: log)
+            }
             for _ in 1...2 {
                 group.addTask {
                     for await _ in ticker {
@@ -57,6 +60,5 @@ public actor PacedTicketOffice {
                 }
             }
         }
-        await pacer.value
     }
 }

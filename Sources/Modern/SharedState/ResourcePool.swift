@@ -8,12 +8,14 @@
 /// starve it. A waiting task holds no thread; cancelling it takes it out of
 /// the line, and it has taken nothing. The slot is reserved before the first
 /// `await` (creating an element), so actor reentrancy can't overfill the pool.
+/// `makeElement` is `@concurrent`: opening a connection runs off the actor,
+/// so it holds up no check-in or check-out meanwhile.
 public actor ResourcePool<Element: Sendable> {
     private typealias Waiter = (
         id: Int, isDrain: Bool, resume: CheckedContinuation<Void, any Error>
     )
 
-    private let makeElement: @Sendable () async throws -> Element
+    private let makeElement: @concurrent @Sendable () async throws -> Element
     private var idle: [Element] = []
     private var line: [Waiter] = []
     private var nextID = 0
@@ -29,7 +31,7 @@ public actor ResourcePool<Element: Sendable> {
 
     public init(
         maximumCount: Int,
-        makeElement: @escaping @Sendable () async throws -> Element
+        makeElement: @escaping @concurrent @Sendable () async throws -> Element
     ) {
         self.maximumCount = maximumCount
         self.makeElement = makeElement

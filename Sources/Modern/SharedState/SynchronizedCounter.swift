@@ -35,7 +35,7 @@ public nonisolated final class SynchronizedCounter: Sendable {
     public var current: Int { state.withLock { $0 } }
 }
 
-// MARK: - The translation that traps: a `Mutex` re-locked
+// MARK: - What not to do: re-lock a `Mutex` (it traps)
 
 nonisolated extension SynchronizedCounter {
     /// The legacy recursion kept as it was, with `Mutex` for the lock: the

@@ -30,8 +30,8 @@ public actor TicketOffice {
     /// What is left (−1 after the classic off-by-one).
     public var ticketsLeft: Int { tickets }
 
-    /// Two sellers, each selling until `sellOne` says sold out; returns what
-    /// is left.
+    /// Two sellers, each selling until `sellOne` says sold out or the task is
+    /// cancelled; returns what is left.
     public static func sellAll(
         work: Duration, sold: @escaping @Sendable (Sale) -> Void
     ) async -> Int {
@@ -42,7 +42,8 @@ public actor TicketOffice {
                     while let sale = await office.sellOne(by: seller) {
                         sold(sale)
                         // The work, outside the actor: it holds nothing.
-                        try? await Task.sleep(for: work)
+                        // Cancelled, the seller stops instead of selling on.
+                        do { try await Task.sleep(for: work) } catch { break }
                     }
                 }
             }

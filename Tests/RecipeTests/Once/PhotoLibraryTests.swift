@@ -6,7 +6,7 @@ import Testing
 
 /// `shared` lives for the whole test process, so whichever test touches it first is the first
 /// access; the initialiser count is 1 however many tests use it, and in whatever order.
-@Suite struct PhotoLibraryTests {
+@Suite(.timeLimit(.minutes(1))) struct PhotoLibraryTests {
     @Test func legacySharedIsCreatedOnceForAHundredConcurrentCallers() async {
         let identities = await onOwnThread {
             let seen = OnceTestBox<Set<ObjectIdentifier>>([])

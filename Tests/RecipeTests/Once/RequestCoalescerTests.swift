@@ -242,6 +242,14 @@ import Testing
         #expect(harness.loads.arrived == 2)
     }
 
+    /// The loader runs off the coalescer's actor (`@concurrent`), so one key's slow decoding holds
+    /// up no caller of another key. A plain async closure stored by the actor and called from it
+    /// would run on the actor.
+    @Test func modernLoaderRunsOffTheActor() async throws {
+        let coalescer = ModernCoalescer { _ in #isolation == nil ? 1 : 0 }
+        #expect(try await coalescer.value(for: "avatar") == 1)
+    }
+
     /// A cancelled waiter leaves at once with `CancellationError`, while the load is still held;
     /// the load goes on, and the other waiters get its value. (Awaiting the load task's `value`
     /// instead would keep the cancelled waiter until the load ended.)

@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite struct RunOnceTests {
+@Suite(.timeLimit(.minutes(1))) struct RunOnceTests {
     @Test func legacyRunsTheBlockOnceForTheClassicCallsAndAHundredConcurrentCallers() async {
         let recorder = Recorder()
         let app = Legacy.RunOnce(log: recorder.logger)

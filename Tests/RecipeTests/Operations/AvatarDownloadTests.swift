@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite struct AvatarDownloadTests {
+@Suite(.timeLimit(.minutes(1))) struct AvatarDownloadTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -74,5 +74,52 @@ import Testing
         await MainActor.run { recorder.log("inside") }
         recorder.log("after")
         #expect(recorder.lines == ["before", "inside", "after"])
+    }
+
+    /// The view's model, made on the main actor, with a recorder for what it logged and showed.
+    @MainActor
+    static func model(load: @escaping @Sendable (URL) async throws -> Data) -> (Modern.AvatarDownload, Recorder) {
+        let recorder = Recorder()
+        let model = Modern.AvatarDownload(load: load, show: { recorder.log($0) }, log: recorder.logger)
+        return (model, recorder)
+    }
+
+    /// A cancel while the load runs, and ignores it (a wrapped `Data(contentsOf:)`), leaves the UI
+    /// alone: the update checks on main before it shows. Before that check the image went on screen
+    /// after the view had cancelled.
+    @MainActor
+    @Test func modernCancelledWhileLoadingLeavesTheUIAlone() async {
+        let release = Latch()
+        let started = AsyncStream.makeStream(of: Void.self)
+        let (model, recorder) = Self.model { _ in
+            started.continuation.yield()
+            await release.wait()  // ignores the task's cancellation
+            return Self.image
+        }
+        let task = model.viewDidLoad()
+        for await _ in started.stream { break }
+        task.cancel()
+        release.open()
+        await task.value
+        #expect(recorder.lines == ["url:\(Legacy.AvatarDownload.kURL)", "operation done"])
+    }
+
+    /// A load that honours cancellation throws `CancellationError`: a dismissal, not a failed
+    /// download to log.
+    @MainActor
+    @Test func modernCancellationIsNotLoggedAsAFailedDownload() async {
+        let started = AsyncStream.makeStream(of: Void.self)
+        let (model, recorder) = Self.model { _ in
+            started.continuation.yield()
+            let (never, source) = AsyncStream.makeStream(of: Void.self)
+            for await _ in never {}  // ends when the task is cancelled
+            source.finish()
+            throw CancellationError()
+        }
+        let task = model.viewDidLoad()
+        for await _ in started.stream { break }
+        task.cancel()
+        await task.value
+        #expect(recorder.lines == ["url:\(Legacy.AvatarDownload.kURL)", "operation done"])
     }
 }

@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite struct MersenneLabelTests {
+@Suite(.timeLimit(.minutes(1))) struct MersenneLabelTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -141,6 +141,29 @@ import Testing
         gate.continuation.yield()
         await task.value
         #expect(recorder.lines == ["cancelled: true"])
+        #expect(label.text.isEmpty)
+    }
+
+    /// A computation that ignores the cancel (an injected one that never checks) still returns its
+    /// result; `stop()` came first, so nothing is shown. Before the check after the `await`, the
+    /// stopped model put the result on screen.
+    @Test @MainActor func modernStopBeforeAComputationThatIgnoresItReturnsShowsNothing() async {
+        let recorder = Recorder()
+        let release = Latch()
+        let started = AsyncStream.makeStream(of: Void.self)
+        let label = Modern.MersenneLabel(
+            compute: {
+                started.continuation.yield()
+                await release.wait()  // ignores the task's cancellation
+                return 42
+            },
+            show: { recorder.log("shown \($0)") })
+        let task = label.showLargestMersennePrime()
+        for await _ in started.stream { break }
+        label.stop()
+        release.open()
+        await task.value
+        #expect(recorder.lines.isEmpty)
         #expect(label.text.isEmpty)
     }
 

@@ -5,7 +5,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct PausableQueueTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct PausableQueueTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -226,5 +226,24 @@ import Testing
         second.cancel()  // while it waits
         await second.value
         #expect(await queue.pendingCount == 0)
+    }
+
+    /// The declared priority loss: the consumer is one task, created once, so a job added from a
+    /// `.high` task runs at the consumer's `.low` (nobody awaits the consumer meanwhile).
+    @Test func modernJobsRunAtTheConsumersPriorityNotTheAdders() async {
+        let queue = Modern.PausableQueue()
+        let consumer = Task(priority: .low) { await queue.run() }
+        let (reports, report) = AsyncStream.makeStream(of: TaskPriority.self)
+        await Task(priority: .high) {
+            _ = await queue.add { report.yield(Task.currentPriority) }
+        }.value
+        var seen: TaskPriority?
+        for await priority in reports {
+            seen = priority
+            break
+        }
+        consumer.cancel()
+        await consumer.value
+        #expect(seen == .low)
     }
 }

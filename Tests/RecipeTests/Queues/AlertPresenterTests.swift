@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite struct AlertPresenterTests {
+@Suite(.timeLimit(.minutes(1))) struct AlertPresenterTests {
     static let amazing = "Alert: GCD / GCD is amazing! / OK"
     static let amazingWithFullStop = "Alert: GCD / GCD is amazing. / OK"
 
@@ -66,5 +66,21 @@ import Testing
         recorder.log("returned")
         await shown.value
         #expect(recorder.lines == ["returned", Self.amazing])
+    }
+
+    /// What `main.async` guaranteed, kept: alerts posted one after another from synchronous code
+    /// off the main actor are shown in that order, because each `Task { @MainActor in … }` is
+    /// enqueued on the main actor as it is created.
+    @Test func modernAnnouncementsPostedFromOneThreadShowInPostOrder() async {
+        let sink = UISink(log: { _ in })
+        let presenter = await Modern.AlertPresenter { @MainActor line in sink.show(line) }
+        let titles = (1...20).map { "alert \($0)" }
+        let tasks = await Task.detached {
+            titles.map { title in
+                presenter.announce(Modern.AlertViewData(title: title, message: "m", cancelButtonTitle: "OK"))
+            }
+        }.value
+        for task in tasks { await task.value }
+        #expect(sink.shown == titles.map { "Alert: \($0) / m / OK" })
     }
 }

@@ -3,7 +3,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite struct ConcurrentQueueTests {
+@Suite(.timeLimit(.minutes(1))) struct ConcurrentQueueTests {
     static let expected = (0..<8).map { "Job \($0) finished" }.sorted()
 
     @Test func legacyRunsEveryJobExactlyOnceBeforeTheGroupNotifies() async {
@@ -17,6 +17,13 @@ import Testing
     @Test func modernRunsEveryJobExactlyOnceBeforeTheGroupReturns() async {
         let recorder = Recorder()
         await Modern.ConcurrentQueue.runJobs(count: 8, log: recorder.logger)
+        #expect(recorder.lines.sorted() == Self.expected)
+    }
+
+    /// The side section's discarding group runs the same jobs, each once, before it returns.
+    @Test func modernDiscardingGroupRunsEveryJobExactlyOnceBeforeItReturns() async {
+        let recorder = Recorder()
+        await Modern.ConcurrentQueue.runJobsDiscarding(count: 8, log: recorder.logger)
         #expect(recorder.lines.sorted() == Self.expected)
     }
 

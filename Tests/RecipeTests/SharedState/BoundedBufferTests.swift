@@ -7,10 +7,10 @@ import Testing
 /// Yields until `condition` holds: the waiters being counted are parked on continuations, so
 /// this never sleeps and never waits on a timer.
 private func until(_ condition: () async -> Bool) async {
-    while !(await condition()) { await Task.yield() }
+    while !Task.isCancelled, !(await condition()) { await Task.yield() }
 }
 
-@Suite struct BoundedBufferTests {
+@Suite(.timeLimit(.minutes(1))) struct BoundedBufferTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }

@@ -5,7 +5,7 @@ import Testing
 
 /// Ordering only: no test here asserts a duration or an effect of priorities (on Linux they are
 /// hints, and CI has two cores).
-@Suite(.serialized) struct ContendedResourceTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct ContendedResourceTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }

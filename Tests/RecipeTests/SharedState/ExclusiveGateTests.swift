@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct ExclusiveGateTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct ExclusiveGateTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -149,7 +149,7 @@ import Testing
             let entered = gate.exclusive(.milliseconds(100)) {}
             timedOut.withLock { $0 = !entered }
         }
-        while gate.waiting() == 0 && timedOut.withLock({ $0 }) == nil { await Task.yield() }
+        while !Task.isCancelled, gate.waiting() == 0 && timedOut.withLock({ $0 }) == nil { await Task.yield() }
         let heldBack = Self.spawn { gate.shared {} }
         #expect(await Self.join([writer, heldBack]))
         #expect(timedOut.withLock { $0 } == true)
@@ -168,13 +168,13 @@ import Testing
         let r1 = Self.spawn { gate.shared { inside.signal(); release.wait() } }
         await onOwnThread { inside.wait() }
         let w1 = Self.spawn { _ = gate.exclusive(.seconds(30)) { order.withLock { $0.append("W1") } } }
-        while gate.waiting() < 1 { await Task.yield() }
+        while !Task.isCancelled, gate.waiting() < 1 { await Task.yield() }
         let r2 = Self.spawn { gate.shared { order.withLock { $0.append("R2") } } }
         if side == .modern {
-            while gate.waiting() < 2 { await Task.yield() }
+            while !Task.isCancelled, gate.waiting() < 2 { await Task.yield() }
         }
         let w2 = Self.spawn { _ = gate.exclusive(.seconds(30)) { order.withLock { $0.append("W2") } } }
-        while gate.waiting() < (side == .modern ? 3 : 2) { await Task.yield() }
+        while !Task.isCancelled, gate.waiting() < (side == .modern ? 3 : 2) { await Task.yield() }
         release.signal()
         #expect(await Self.join([r1, w1, r2, w2]))
         return order.withLock { $0 }
@@ -202,11 +202,11 @@ import Testing
         }
         for await _ in entered { break }
         let w1 = Task { try await gate.withExclusive { order.withLock { $0.append("W1") } } }
-        while await gate.waiting < 1 { await Task.yield() }
+        while !Task.isCancelled, await gate.waiting < 1 { await Task.yield() }
         let r2 = Task { try await gate.withShared { order.withLock { $0.append("R2") } } }
-        while await gate.waiting < 2 { await Task.yield() }
+        while !Task.isCancelled, await gate.waiting < 2 { await Task.yield() }
         let w2 = Task { try await gate.withExclusive { order.withLock { $0.append("W2") } } }
-        while await gate.waiting < 3 { await Task.yield() }
+        while !Task.isCancelled, await gate.waiting < 3 { await Task.yield() }
         release.yield()
         for task in [r1, w1, r2, w2] { try await task.value }
         #expect(order.withLock { $0 } == ["W1", "R2", "W2"])
@@ -244,7 +244,7 @@ import Testing
                 }
             }
         }
-        while await gate.waiting < 200 { await Task.yield() }
+        while !Task.isCancelled, await gate.waiting < 200 { await Task.yield() }
         for waiter in waiters.prefix(100) { waiter.cancel() }
         for waiter in waiters.prefix(100) {
             await #expect(throws: CancellationError.self) { try await waiter.value }

@@ -3,7 +3,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite struct MailboxTests {
+@Suite(.timeLimit(.minutes(1))) struct MailboxTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }

@@ -3,7 +3,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite struct NoteEditorTests {
+@Suite(.timeLimit(.minutes(1))) struct NoteEditorTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }

@@ -4,7 +4,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite struct NumbersModelTests {
+@Suite(.timeLimit(.minutes(1))) struct NumbersModelTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }

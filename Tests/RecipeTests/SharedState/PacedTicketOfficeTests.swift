@@ -3,7 +3,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct PacedTicketOfficeTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct PacedTicketOfficeTests {
     /// The sales and ticks of a transcript, and whether the sales ever ran ahead of the ticks.
     static func tally(_ lines: [String]) -> (ticks: Int, tickets: [Int], aheadOfTicks: Bool) {
         var ticks = 0
@@ -74,4 +74,33 @@ import Testing
         #expect(Set(first).isDisjoint(with: second))
         #expect((first + second).sorted() == Array(0..<100))
     }
+
+    /// A cancelled pacer stops at once: it does not hand out the rest of its ticks without their
+    /// intervals, and it ends the stream so that the sellers stop too.
+    @Test func aCancelledPacerTicksNoMore() async {
+        let recorder = Recorder()
+        let (ticker, tick) = AsyncStream.makeStream(of: Void.self)
+        let pacer = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            await Modern.PacedTicketOffice.pace(ticks: 5, interval: .seconds(3600), into: tick, log: recorder.logger)
+        }
+        await pacer.value
+        var ticks = 0
+        for await _ in ticker { ticks += 1 }
+        #expect(ticks == 0)
+        #expect(recorder.lines.isEmpty)
+    }
+
+    /// The pacer is a child of the sale, so cancelling the sale stops it, and the sale returns at
+    /// once instead of waiting for ticks that are an hour apart.
+    @Test func cancellingTheSaleStopsItsPacer() async {
+        let recorder = Recorder()
+        let sale = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            await Modern.PacedTicketOffice.sell(ticks: 3, interval: .seconds(3600), work: .zero, log: recorder.logger)
+        }
+        await sale.value
+        #expect(recorder.lines.isEmpty)
+    }
 }
+

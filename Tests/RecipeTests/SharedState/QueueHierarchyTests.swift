@@ -20,7 +20,7 @@ private final class Count: Sendable {
     var current: Int { value.load(ordering: .sequentiallyConsistent) }
 }
 
-@Suite struct QueueHierarchyTests {
+@Suite(.timeLimit(.minutes(1))) struct QueueHierarchyTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }

@@ -2,7 +2,7 @@ import Legacy
 import Modern
 import Testing
 
-@Suite struct SnapshotStoreTests {
+@Suite(.timeLimit(.minutes(1))) struct SnapshotStoreTests {
     enum Variant: String, CaseIterable, Sendable {
         case legacyInPlace, legacyPublisher, modernMutex, modernActor
     }

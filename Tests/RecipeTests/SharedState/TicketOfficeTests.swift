@@ -3,7 +3,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite(.serialized) struct TicketOfficeTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct TicketOfficeTests {
     /// One sale, as either side reports it.
     struct Sale: Equatable {
         let left: Int
@@ -40,6 +40,19 @@ import Testing
         }
         #expect(modernLeft == -1)
         Self.expectSoldOutInOrder(modernSales.withLock { $0 }, sellers: ["Seller-1", "Seller-2"])
+    }
+
+    /// A cancelled sale stops: each seller finishes the sale it made and sells no more, where a
+    /// swallowed `CancellationError` from the "work" would let both sell every ticket at once.
+    @Test func cancelledSellersStopSelling() async {
+        let sales = Locked(0)
+        let office = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await Modern.TicketOffice.sellAll(work: .seconds(3600)) { _ in sales.withLock { $0 += 1 } }
+        }
+        let left = await office.value
+        #expect(sales.withLock { $0 } <= 2)
+        #expect(left >= 98)
     }
 
     @Test func theActorSellsNothingOnceSoldOut() async {
