@@ -38,6 +38,10 @@ struct FindYourErrorPage {
                 + " \"; this is an error in the Swift 6 language mode\". A `[#Group]` after a message is the"
                 + " compiler's diagnostic group, linked to its explanation on swift.org.",
             "",
+            "For a whole build log at once: `swift run scan --build-log build.log` lists every concurrency"
+                + " message in it, grouped by entry, most frequent first"
+                + " ([`scan --build-log` in the README](../README.md#finding-your-error-scan---build-log)).",
+            "",
         ]
         let groups = Self.groups(of: entries)
         page.append(groups.map { "[\($0.title)](#\(IndexPage.headingAnchor($0.title)))" }.joined(separator: " · "))
