@@ -99,6 +99,13 @@ struct BuildLogTests {
         #expect(Set(listed) == found)
         let counts = (json["entries"] as? [[String: Any]] ?? []).compactMap { $0["count"] as? Int }
         #expect(counts == counts.sorted(by: >), "most frequent first")
+
+        // `-` reads standard input, and --format markdown links each entry's page.
+        let piped = try await CommandRun.run(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "\"$0\" --build-log - --format markdown < \"$1\"", CommandRun.builtExecutable(named: "scan").path, file.path])
+        #expect(piped.status == 0, "\(piped.err)")
+        for id in found { #expect(piped.out.contains("](Guide/errors/\(id).md)"), "\(id) is not in the Markdown report") }
     }
 
     @Test func aLogWithOtherErrorsOnlyListsNothing() async throws {
