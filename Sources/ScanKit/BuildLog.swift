@@ -73,8 +73,16 @@ public struct BuildLog {
         "await", "@concurrent", "preconcurrency", "task", "continuation",
     ]
 
+    /// Whether `text` speaks of actors, isolation, `Sendable`, tasks or `async`, in its own words:
+    /// a quoted name (`'fetchTask'`) counts only when it is one of those words or an attribute.
     public static func looksLikeConcurrency(_ text: String) -> Bool {
-        let lowered = text.lowercased()
+        let parts = text.split(separator: "'", omittingEmptySubsequences: false)
+        let words = parts.enumerated().map { index, part -> String in
+            guard index % 2 == 1, index < parts.count - 1 else { return String(part) }
+            let name = part.lowercased()
+            return name.hasPrefix("@") || concurrencyWords.contains(name) ? name : ""
+        }
+        let lowered = words.joined(separator: " ").lowercased()
         return concurrencyWords.contains { lowered.contains($0) }
     }
 

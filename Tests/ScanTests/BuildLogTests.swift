@@ -118,6 +118,7 @@ struct BuildLogTests {
             func total() -> Int { undefinedTotal }
             struct Point { let x: Int }
             let origin = Point(x: 0, y: 0)
+            let downloadTask = makeAsyncTask(for: actorID)
             """.write(to: source, atomically: true, encoding: .utf8)
         let compiled = try await Self.swiftc(["-swift-version", "6", "-typecheck", source.path])
         #expect(compiled.status != 0)
@@ -151,5 +152,7 @@ struct BuildLogTests {
         #expect(log.recognised.map { $0.entry?.id } == ["capture-in-a-sendable-closure"])
         #expect(log.recognised.first?.count == 2)
         #expect(log.unrecognised.map(\.messages) == [["some future actor-isolated message nobody has met"]])
+        #expect(!BuildLog.looksLikeConcurrency("cannot find 'makeAsyncTask' in scope"))
+        #expect(BuildLog.looksLikeConcurrency("'async' let in a function that does not support concurrency"))
     }
 }
