@@ -35,7 +35,9 @@ struct FindYourErrorPage {
                 + " test suite compiles every `before.swift` again and requires exactly these messages"
                 + " (`DiagnosticsTests`), and every `after.swift` compiles in both settings with warnings as errors."
                 + " In the Swift 5 mode with complete checking the same messages are warnings that end"
-                + " \"; this is an error in the Swift 6 language mode\". A `[#Group]` after a message is the"
+                + " \"; this is an error in the Swift 6 language mode\". Xcode's issue navigator shows each message"
+                + " with a capital first letter (`Capture of 'self' …`): search for a phrase from its middle."
+                + " A `[#Group]` after a message is the"
                 + " compiler's diagnostic group, linked to its explanation on swift.org.",
             "",
             "For a whole build log at once: `swift run scan --build-log build.log` lists every concurrency"
