@@ -14,10 +14,15 @@ public enum ScanCommand {
         Usage: scan [--format terminal|json|xcode] [--markdown FILE] [--sarif FILE]
                     [--baseline FILE [--fail-on-new]] [--hazards-as-errors]
                     [--default-isolation MainActor] [--no-color] PATH...
+               scan --build-log FILE|- [--format terminal|json|markdown] [--markdown FILE]
 
         Finds the uses of legacy concurrency APIs (Dispatch, operations, threads, locks, run loops
         and timers, notification and KVO callbacks) in the Swift, Objective-C and C sources under
         each PATH, and names the recipe of this guide that shows what replaces each one.
+
+        With --build-log, reads the output of `swift build`, `xcodebuild` or Xcode's Copy Transcript
+        (FILE, or - for standard input) instead, and names the entry of Guide/find-your-error.md of
+        each concurrency diagnostic in it, grouped by entry, most frequent first.
 
         Options:
           --format terminal the findings and a summary, for a person (the default)
@@ -38,11 +43,14 @@ public enum ScanCommand {
                             Xcode 26 app target (its Default Actor Isolation build setting), so that
                             handlers written anywhere in it are checked for isolation traps;
                             nonisolated (the default) for packages and older targets
+          --build-log FILE  the concurrency diagnostics of a build log, by entry; - reads standard
+                            input; --format markdown prints the report in Markdown
           --no-color        no colour (also when NO_COLOR is set, TERM=dumb, or not a terminal)
           --help            show this help
 
         Exit status: 0 when the scan ran, whatever it found; 1 when --fail-on-new or
-        --hazards-as-errors found what they fail on; 64 for a usage error.
+        --hazards-as-errors found what they fail on; 64 for a usage error; 66 for a build log that
+        cannot be read.
 
         """
 
@@ -78,6 +86,8 @@ public enum ScanCommand {
         var defaultIsolation = DefaultIsolation.nonisolated
         var paths: [String] = []
         var generate: (directory: String, lines: Int)?
+        var buildLog: String?
+        var markdownFormat = false
         var index = 0
         func value() -> String? {
             guard index + 1 < arguments.count else { return nil }
@@ -91,6 +101,9 @@ public enum ScanCommand {
                 out(usage)
                 return 0
             case "--json": format = .json
+            case "--format" where index + 1 < arguments.count && arguments[index + 1] == "markdown":
+                index += 1
+                markdownFormat = true
             case "--format":
                 switch choice(argument, value(), Format.self, separator: ", ") {
                 case .success(let chosen): format = chosen
@@ -108,6 +121,11 @@ public enum ScanCommand {
                     return usageError("--baseline needs the file of an earlier --format json report", err)
                 }
                 baselineFile = file
+            case "--build-log":
+                guard let file = value() else {
+                    return usageError("--build-log needs a file name, or - for standard input", err)
+                }
+                buildLog = file
             case "--fail-on-new": failOnNew = true
             case "--hazards-as-errors": hazardsAsErrors = true
             case "--default-isolation":
@@ -143,6 +161,13 @@ public enum ScanCommand {
                 return 1
             }
         }
+        if let buildLog {
+            guard paths.isEmpty else { return usageError("--build-log reads a log, not paths to scan", err) }
+            if format == .xcode { return usageError("--build-log prints terminal, json or markdown", err) }
+            return runBuildLog(
+                buildLog, format: markdownFormat ? nil : format, markdownFile: markdown, out: out, err: err)
+        }
+        if markdownFormat { return usageError("--format markdown is for --build-log; use --markdown FILE", err) }
         guard !paths.isEmpty else { return usageError("no path to scan", err) }
         if failOnNew, baselineFile == nil { return usageError("--fail-on-new needs --baseline FILE", err) }
         var baseline: Baseline?
@@ -223,6 +248,42 @@ public enum ScanCommand {
         if hazardsAsErrors, hazards > 0 {
             err("scan: \(hazards) findings with a likely hazard (--hazards-as-errors)\n")
             return 1
+        }
+        return 0
+    }
+
+    /// `scan --build-log FILE`: `format` nil for Markdown.
+    private static func runBuildLog(
+        _ file: String, format: Format?, markdownFile: String?, out: (String) -> Void, err: (String) -> Void
+    ) -> Int32 {
+        let data: Data
+        if file == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let read = FileManager.default.contents(atPath: file) else {
+                err("scan: cannot read the build log \(file)\n")
+                return 66
+            }
+            data = read
+        }
+        let entries: [DiagnosticEntry]
+        do { entries = try BuildLog.entries() } catch {
+            err("scan: cannot read the entries under Diagnostics/: \(error)\n")
+            return 70
+        }
+        let name = file == "-" ? "standard input" : file
+        let log = BuildLog(log: String(decoding: data, as: UTF8.self), entries: entries)
+        if let markdownFile {
+            do {
+                try log.markdown(file: name).write(toFile: markdownFile, atomically: true, encoding: .utf8)
+            } catch {
+                return usageError("cannot write \(markdownFile): \(error.localizedDescription)", err)
+            }
+        }
+        switch format {
+        case nil: out(log.markdown(file: name))
+        case .json?: out(log.json(file: name))
+        case .terminal?, .xcode?: out(log.terminal(file: name))
         }
         return 0
     }
