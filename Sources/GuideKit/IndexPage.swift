@@ -13,6 +13,8 @@ struct IndexPage {
     var index: [APIIndexGroup] = FindYourCode.groups
     /// Whether `Guide/performance.md` exists to link to.
     var hasPerformancePage = false
+    /// How many distinct compile-time messages "Find your error" lists (0: no such page).
+    var errorMessages = 0
 
     var markdown: String {
         let all = chapters.flatMap(\.recipes)
@@ -39,6 +41,14 @@ struct IndexPage {
                 "Will it be slower? [What each primitive costs](performance.md): an actor call, a `Mutex`, a task"
                     + " spawn or an `AsyncStream` element next to the GCD primitive it replaces, fan-out up to a"
                     + " million jobs, CPU-bound speedups and jobs that block, measured by `swift run -c release bench`.",
+                "",
+            ]
+        }
+        if errorMessages > 0 {
+            page += [
+                "Have a compiler error instead of an API? [Find your error](\(FindYourErrorPage.path)): \(errorMessages)"
+                    + " concurrency messages of the Swift 6 compiler and the runtime's traps, each reproduced by the"
+                    + " smallest code, with the fix, the tempting fixes and the recipe underneath.",
                 "",
             ]
         }

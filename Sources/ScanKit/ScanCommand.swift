@@ -14,6 +14,7 @@ public enum ScanCommand {
         Usage: scan [--format terminal|json|xcode] [--markdown FILE] [--sarif FILE]
                     [--baseline FILE [--fail-on-new]] [--hazards all|likely|possible|none]
                     [--hazards-as-errors] [--default-isolation MainActor] [--no-color] PATH...
+               scan --build-log FILE|- [--format terminal|json|markdown] [--markdown FILE]
 
         Finds the uses of legacy concurrency APIs (Dispatch, operations, threads, locks, run loops
         and timers, notification and KVO callbacks) in the Swift, Objective-C and C sources under
@@ -21,6 +22,10 @@ public enum ScanCommand {
         what replaces it, or the guide note about it. A hazard says how sure it is: likely (the
         code shows the danger) or possible (the pattern is there; the danger depends on code the
         scan doesn't see, such as the caller's thread), and why.
+
+        With --build-log, reads the output of `swift build`, `xcodebuild` or Xcode's Copy Transcript
+        (FILE, or - for standard input) instead, and names the entry of Guide/find-your-error.md of
+        each concurrency diagnostic in it, grouped by entry, most frequent first.
 
         Options:
           --format terminal the findings and a summary, for a person (the default)
@@ -45,11 +50,14 @@ public enum ScanCommand {
                             Xcode 26 app target (its Default Actor Isolation build setting), so that
                             handlers written anywhere in it are checked for isolation traps;
                             nonisolated (the default) for packages and older targets
+          --build-log FILE  the concurrency diagnostics of a build log, by entry; - reads standard
+                            input; --format markdown prints the report in Markdown
           --no-color        no colour (also when NO_COLOR is set, TERM=dumb, or not a terminal)
           --help            show this help
 
         Exit status: 0 when the scan ran, whatever it found; 1 when --fail-on-new or
-        --hazards-as-errors found what they fail on; 64 for a usage error.
+        --hazards-as-errors found what they fail on; 64 for a usage error; 66 for a build log that
+        cannot be read.
 
         """
 
@@ -91,6 +99,14 @@ public enum ScanCommand {
                 return 1
             }
         }
+        if let buildLog = options.buildLog {
+            guard paths.isEmpty else { return usageError("--build-log reads a log, not paths to scan", err) }
+            if format == .xcode { return usageError("--build-log prints terminal, json or markdown", err) }
+            return runBuildLog(
+                buildLog, format: options.markdownFormat ? nil : format, markdownFile: options.markdown, out: out,
+                err: err)
+        }
+        if options.markdownFormat { return usageError("--format markdown is for --build-log; use --markdown FILE", err) }
         guard !paths.isEmpty else { return usageError("no path to scan", err) }
         if options.failOnNew, options.baselineFile == nil {
             return usageError("--fail-on-new needs --baseline FILE", err)
@@ -179,6 +195,42 @@ public enum ScanCommand {
         if options.hazardsAsErrors, hazards > 0 {
             err("scan: \(hazards) findings with a hazard (--hazards-as-errors)\n")
             return 1
+        }
+        return 0
+    }
+
+    /// `scan --build-log FILE`: `format` nil for Markdown.
+    private static func runBuildLog(
+        _ file: String, format: ScanOptions.Format?, markdownFile: String?, out: (String) -> Void, err: (String) -> Void
+    ) -> Int32 {
+        let data: Data
+        if file == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let read = FileManager.default.contents(atPath: file) else {
+                err("scan: cannot read the build log \(file)\n")
+                return 66
+            }
+            data = read
+        }
+        let entries: [DiagnosticEntry]
+        do { entries = try BuildLog.entries() } catch {
+            err("scan: cannot read the entries under Diagnostics/: \(error)\n")
+            return 70
+        }
+        let name = file == "-" ? "standard input" : file
+        let log = BuildLog(log: String(decoding: data, as: UTF8.self), entries: entries)
+        if let markdownFile {
+            do {
+                try log.markdown(file: name).write(toFile: markdownFile, atomically: true, encoding: .utf8)
+            } catch {
+                return usageError("cannot write \(markdownFile): \(error.localizedDescription)", err)
+            }
+        }
+        switch format {
+        case nil: out(log.markdown(file: name))
+        case .json?: out(log.json(file: name))
+        case .terminal?, .xcode?: out(log.terminal(file: name))
         }
         return 0
     }

@@ -18,6 +18,10 @@ struct ScanOptions {
     var defaultIsolation = DefaultIsolation.nonisolated
     var paths: [String] = []
     var generate: (directory: String, lines: Int)?
+    /// `--build-log FILE`: read a build log's diagnostics instead of scanning sources.
+    var buildLog: String?
+    /// `--format markdown`, which only `--build-log` prints.
+    var markdownFormat = false
     var help = false
 
     /// The options in `arguments`, or the usage error that says what is wrong with them.
@@ -40,12 +44,17 @@ struct ScanOptions {
                     options.help = true
                     return .success(options)
                 case "--json": options.format = .json
+                case "--format" where index + 1 < arguments.count && arguments[index + 1] == "markdown":
+                    index += 1
+                    options.markdownFormat = true
                 case "--format": options.format = try choice(argument, value(), Format.self, separator: ", ").get()
                 case "--no-color": options.color = false
                 case "--markdown": options.markdown = try file(argument, "a file name").get()
                 case "--sarif": options.sarif = try file(argument, "a file name").get()
                 case "--baseline":
                     options.baselineFile = try file(argument, "the file of an earlier --format json report").get()
+                case "--build-log":
+                    options.buildLog = try file(argument, "a file name, or - for standard input").get()
                 case "--fail-on-new": options.failOnNew = true
                 case "--hazards-as-errors": options.hazardsAsErrors = true
                 case "--hazards": options.hazards = try choice(argument, value(), HazardFilter.self, separator: ", ").get()
