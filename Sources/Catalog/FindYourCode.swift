@@ -551,6 +551,10 @@ public enum FindYourCode {
                         "an actor pool with a FIFO line of continuations",
                         recipes: ["resource-pool"]),
                     Use(
+                        "a pooled check-out that gives up (`wait(timeout:)`), a cap on the waiters, a `close()` that fails them",
+                        "the actor pool's `use(timeout:)`: the deadline covers the wait, not the use; `maximumWaiting` refuses at once; `close()` resumes every waiter with an error",
+                        recipes: ["resource-pool"]),
+                    Use(
                         "as a lock (`value: 1`)",
                         "a `Mutex`; an actor",
                         recipes: ["semaphore-as-mutex"]),
