@@ -535,9 +535,13 @@ public enum FindYourCode {
                         "on a thread that stays, `poll` on a self-pipe with the delay as its timeout; in a task, `Task.sleep`, which cancellation ends",
                         recipes: ["interruptible-blocking-worker"]),
                     Use(
-                        "limiting work to N at a time",
+                        "limiting a batch of work to N at a time",
                         "a sliding-window task group",
                         recipes: ["semaphore-throttle"]),
+                    Use(
+                        "limiting requests that keep arriving from anywhere (a semaphore kept in a property, `wait()` before each request, `signal()` in its completion)",
+                        "an actor limiter that every caller awaits: `try await limiter.run { … }`, FIFO, a waiting caller cancellable",
+                        recipes: ["concurrency-limit"]),
                     Use(
                         "a producer waiting for room in a bounded buffer",
                         "an actor channel whose `send` suspends (never `AsyncStream`: it drops)",
@@ -545,6 +549,10 @@ public enum FindYourCode {
                     Use(
                         "at most N pooled resources in use, with a drain",
                         "an actor pool with a FIFO line of continuations",
+                        recipes: ["resource-pool"]),
+                    Use(
+                        "a pooled check-out that gives up (`wait(timeout:)`), a cap on the waiters, a `close()` that fails them",
+                        "the actor pool's `use(timeout:)`: the deadline covers the wait, not the use; `maximumWaiting` refuses at once; `close()` resumes every waiter with an error",
                         recipes: ["resource-pool"]),
                     Use(
                         "as a lock (`value: 1`)",
@@ -789,9 +797,13 @@ public enum FindYourCode {
                 ["maxConcurrentOperationCount"],
                 uses: [
                     Use(
-                        "at most N at a time",
+                        "a batch, at most N at a time",
                         "a sliding-window task group; one `AsyncStream` worker for 1",
-                        recipes: ["operation-max-concurrency"])
+                        recipes: ["operation-max-concurrency"]),
+                    Use(
+                        "a long-lived shared queue that callers or an engine keep feeding",
+                        "an actor limiter around each job; for jobs submitted from synchronous code, one task draining an `AsyncStream` with a window",
+                        recipes: ["concurrency-limit"]),
                 ]),
             APIIndexEntry(
                 ["OperationQueue.isSuspended", "setSuspended:"],
