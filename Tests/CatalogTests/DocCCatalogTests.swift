@@ -11,11 +11,10 @@ import Testing
     static let guide = GuideCommand.existingFiles(in: GuideGenerator.packageRoot.appendingPathComponent("Guide"))
     static let catalog = DocCCatalog.files(from: guide)
 
-    static var pageNames: Set<String> {
-        Set(
-            catalog.keys.filter { $0.hasSuffix(".md") }
-                .map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension })
-    }
+    /// Computed once: a computed property here was rebuilt for each of the thousands of links.
+    static let pageNames = Set(
+        catalog.keys.filter { $0.hasSuffix(".md") }
+            .map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension })
 
     @Test func everyPageOfTheGuideIsAnArticle() {
         let pages = Self.guide.keys.filter { $0.hasSuffix(".md") }

@@ -6,7 +6,7 @@ import Testing
 /// Both sides of every scenario in the catalog, at test pace, compared by the scenario's rules.
 ///
 /// Scenarios whose rules allow reordering run up to 10 times, to flush out races (a scenario whose
-/// runs are mostly asleep in its delays stops after 3 runs and a second); one that promises
+/// runs are mostly asleep in its delays stops after 3 runs and half a second); one that promises
 /// a fixed order (`Scenario.fixedOrder`) must log the same lines in the same order each time.
 /// Demonstrations run once, in child processes, four at a time: each spends most of its time
 /// waiting to be found hung, with the CPU idle.
@@ -27,7 +27,7 @@ import Testing
     static let repetitionCap = ProcessInfo.processInfo.environment["PARITY_REPETITIONS"].flatMap(Int.init) ?? .max
 
     /// How long a scenario's runs may go on repeating once it has run 3 times.
-    static let repetitionBudget = Duration.seconds(1)
+    static let repetitionBudget = Duration.milliseconds(500)
 
     @Test(arguments: cases.filter { !$0.scenario.isDemo })
     func bothSidesAgree(_ testCase: Case) async {
@@ -38,7 +38,7 @@ import Testing
         let start = clock.now
         for run in 0..<repetitions {
             // A scenario driven by its delays (a debounce, a rate limiter) spends its runs asleep,
-            // where repeating finds few races: after 3 runs and a second, it has had its share.
+            // where repeating finds few races: after 3 runs and half a second, it has had its share.
             if run >= 3, clock.now - start >= Self.repetitionBudget { break }
             let (legacy, modern, verdict) = await testCase.scenario.judge(testCase.recipe, pace: .test)
             #expect(verdict.agrees, "\(verdict.problems)\nlegacy: \(legacy)\nmodern: \(modern)")
