@@ -19,10 +19,18 @@ enum ProgramChecks {
     /// Builds `program` from `input` unless it is built; `nil` when it is, else why not.
     static func build(_ program: URL, from input: URL, flags: [String]) async throws -> String? {
         if FileManager.default.isExecutableFile(atPath: program.path) { return nil }
-        let partial = program.appendingPathExtension("partial")
+        // A name of its own: two checks of one program (two `// Check:` lines that run it) may build
+        // it at the same time, and on a cold cache they did, into one `.partial` file.
+        let partial = program.appendingPathExtension("partial-\(UUID().uuidString)")
         let result = try await swiftc(flags + ["-warnings-as-errors", input.path, "-o", partial.path])
         guard result.status == 0 else { return "it does not compile (exit \(result.status)):\n\(result.out)\(result.err)" }
-        try FileManager.default.moveItem(at: partial, to: program)
+        do {
+            try FileManager.default.moveItem(at: partial, to: program)
+        } catch {
+            // The other check got there first with the same program: keep its copy.
+            guard FileManager.default.isExecutableFile(atPath: program.path) else { throw error }
+            try? FileManager.default.removeItem(at: partial)
+        }
         return nil
     }
 
@@ -45,8 +53,13 @@ enum ProgramChecks {
                     "-o", building.appendingPathComponent("lib\(module).a").path, path.path,
                 ])
                 guard result.status == 0 else { throw CompanionError(module: module, output: result.out + result.err) }
-                try? FileManager.default.removeItem(at: folder)
-                try FileManager.default.moveItem(at: building, to: folder)
+                do {
+                    try FileManager.default.moveItem(at: building, to: folder)
+                } catch {
+                    // Another check built the same companion first: keep its copy.
+                    guard FileManager.default.fileExists(atPath: library.path) else { throw error }
+                    try? FileManager.default.removeItem(at: building)
+                }
             }
             flags += ["-I", folder.path, "-L", folder.path, "-l\(module)"]
             texts.append(text)
