@@ -32,6 +32,20 @@ private func holder(_ limiter: Modern.ConcurrencyLimiter, _ gate: Gate) -> Task<
     Task { try await limiter.run { await gate.wait() } }
 }
 
+/// `count` callers queued one by one behind `limiter`'s one held permit, each appending its index
+/// to `order` when it gets in.
+private func lineUp(
+    _ count: Int, behind limiter: Modern.ConcurrencyLimiter, into order: Locked<[Int]>
+) async -> [Task<Void, any Error>] {
+    await until { await limiter.runningCount == 1 }
+    var callers: [Task<Void, any Error>] = []
+    for caller in 0..<count {
+        callers.append(Task { try await limiter.run { order.withLock { $0.append(caller) } } })
+        await until { await limiter.waitingCount == caller + 1 }
+    }
+    return callers
+}
+
 extension Modern.ConcurrencyLimiter {
     /// Holds a permit until `gate` opens, then calls `cancel` and returns, all on the limiter's own
     /// executor: the permit is handed on before anything else reaches the limiter.
@@ -141,13 +155,8 @@ extension Modern.ConcurrencyLimiter {
         let limiter = Modern.ConcurrencyLimiter(limit: 1)
         let gate = Gate()
         let first = holder(limiter, gate)
-        await until { await limiter.runningCount == 1 }
         let order = Locked<[Int]>([])
-        var callers: [Task<Void, any Error>] = []
-        for caller in 0..<20 {
-            callers.append(Task { try await limiter.run { order.withLock { $0.append(caller) } } })
-            await until { await limiter.waitingCount == caller + 1 }
-        }
+        let callers = await lineUp(20, behind: limiter, into: order)
         gate.open()
         try await first.value
         for caller in callers { try await caller.value }
@@ -160,13 +169,8 @@ extension Modern.ConcurrencyLimiter {
         let limiter = Modern.ConcurrencyLimiter(limit: 1)
         let gate = Gate()
         let first = holder(limiter, gate)
-        await until { await limiter.runningCount == 1 }
         let order = Locked<[Int]>([])
-        var callers: [Task<Void, any Error>] = []
-        for caller in 0..<5 {
-            callers.append(Task { try await limiter.run { order.withLock { $0.append(caller) } } })
-            await until { await limiter.waitingCount == caller + 1 }
-        }
+        let callers = await lineUp(5, behind: limiter, into: order)
         callers[2].cancel()
         await #expect(throws: CancellationError.self) { try await callers[2].value }
         #expect(await limiter.waitingCount == 4)
