@@ -19,6 +19,25 @@ private final class Gate: Sendable {
 }
 
 /// A modern user that holds an element until its gate opens.
+/// Takes a legacy pool's only slot on a thread of its own and holds it until `letGo` is
+/// signalled; `beforeReturning` runs then, still holding it, and `done` is signalled once the slot
+/// is given back. Returns once the slot is held.
+private func holdTheOnlySlot(
+    of pool: Legacy.ResourcePool<Int>, beforeReturning: @escaping @Sendable () -> Void = {}
+) -> (letGo: DispatchSemaphore, done: DispatchSemaphore) {
+    let (holding, letGo, done) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+    Thread.detachNewThread {
+        pool.use { _ in
+            holding.signal()
+            letGo.wait()
+            beforeReturning()
+        }
+        done.signal()
+    }
+    holding.wait()
+    return (letGo, done)
+}
+
 private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<[String]>? = nil, name: String = "")
     -> Task<Void, any Error>
 {
@@ -298,17 +317,7 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
         case .legacy:
             let (failure, waited, created) = await onOwnThread {
                 let pool = Legacy.ResourcePool<Int>(maximumCount: 1) { 0 }
-                let (holding, letGo, done) = (
-                    DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)
-                )
-                Thread.detachNewThread {
-                    pool.use { _ in
-                        holding.signal()
-                        letGo.wait()
-                    }
-                    done.signal()
-                }
-                holding.wait()
+                let (letGo, done) = holdTheOnlySlot(of: pool)
                 let start = ContinuousClock.now
                 var failure: Legacy.PoolError?
                 do { try pool.use(timeout: timeout) { _ in } } catch { failure = error as? Legacy.PoolError }
@@ -345,17 +354,7 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
         case .legacy:
             let results = await onOwnThread {
                 let pool = Legacy.ResourcePool<Int>(maximumCount: 1, maximumWaiting: 1) { 0 }
-                let (holding, letGo, done) = (
-                    DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)
-                )
-                Thread.detachNewThread {
-                    pool.use { _ in
-                        holding.signal()
-                        letGo.wait()
-                    }
-                    done.signal()
-                }
-                holding.wait()
+                let (letGo, done) = holdTheOnlySlot(of: pool)
                 Thread.detachNewThread {
                     try? pool.use(timeout: .seconds(600)) { _ in }
                     done.signal()
@@ -424,18 +423,7 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
         let (events, waitingAfterClose) = await onOwnThread {
             let events = Locked<[String]>([])
             let pool = Legacy.ResourcePool<Int>(maximumCount: 1) { 0 }
-            let (holding, letGo, done) = (
-                DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)
-            )
-            Thread.detachNewThread {
-                pool.use { _ in
-                    holding.signal()
-                    letGo.wait()
-                    events.withLock { $0.append("A returns") }
-                }
-                done.signal()
-            }
-            holding.wait()
+            let (letGo, done) = holdTheOnlySlot(of: pool) { events.withLock { $0.append("A returns") } }
             for _ in 0..<3 {
                 Thread.detachNewThread {
                     do { try pool.use(timeout: .seconds(600)) { _ in } } catch {
