@@ -6,12 +6,6 @@ import RecipeKit
 import Synchronization
 import Testing
 
-/// Yields until `condition` holds: the callers being counted are parked on continuations, so this
-/// never sleeps.
-private func until(_ condition: () async -> Bool) async {
-    while !Task.isCancelled, !(await condition()) { await Task.yield() }
-}
-
 /// A one-shot gate.
 private final class Gate: Sendable {
     private let pair = AsyncStream.makeStream(of: Void.self)
@@ -36,12 +30,12 @@ private func holder(_ limiter: Modern.ConcurrencyLimiter, _ gate: Gate) -> Task<
 /// to `order` when it gets in.
 private func lineUp(
     _ count: Int, behind limiter: Modern.ConcurrencyLimiter, into order: Locked<[Int]>
-) async -> [Task<Void, any Error>] {
-    await until { await limiter.runningCount == 1 }
+) async throws -> [Task<Void, any Error>] {
+    try await eventually { await limiter.runningCount == 1 }
     var callers: [Task<Void, any Error>] = []
     for caller in 0..<count {
         callers.append(Task { try await limiter.run { order.withLock { $0.append(caller) } } })
-        await until { await limiter.waitingCount == caller + 1 }
+        try await eventually { await limiter.waitingCount == caller + 1 }
     }
     return callers
 }
@@ -156,7 +150,7 @@ extension Modern.ConcurrencyLimiter {
         let gate = Gate()
         let first = holder(limiter, gate)
         let order = Locked<[Int]>([])
-        let callers = await lineUp(20, behind: limiter, into: order)
+        let callers = try await lineUp(20, behind: limiter, into: order)
         gate.open()
         try await first.value
         for caller in callers { try await caller.value }
@@ -170,7 +164,7 @@ extension Modern.ConcurrencyLimiter {
         let gate = Gate()
         let first = holder(limiter, gate)
         let order = Locked<[Int]>([])
-        let callers = await lineUp(5, behind: limiter, into: order)
+        let callers = try await lineUp(5, behind: limiter, into: order)
         callers[2].cancel()
         await #expect(throws: CancellationError.self) { try await callers[2].value }
         #expect(await limiter.waitingCount == 4)
@@ -193,15 +187,15 @@ extension Modern.ConcurrencyLimiter {
             let first = Task {
                 try await limiter.holdThenCancel(gate) { waiter.withLock { $0 }?.cancel() }
             }
-            await until { await limiter.runningCount == 1 }
+            try await eventually { await limiter.runningCount == 1 }
             waiter.withLock { $0 = Task { try await limiter.run { ran.withLock { $0 = true } } } }
-            await until { await limiter.waitingCount == 1 }
+            try await eventually { await limiter.waitingCount == 1 }
             gate.open()
             try await first.value
             let result = await waiter.withLock { $0 }!.result
             #expect(throws: CancellationError.self) { try result.get() }
             #expect(!ran.withLock { $0 })
-            await until { await limiter.runningCount == 0 }
+            try await eventually { await limiter.runningCount == 0 }
             #expect(try await limiter.run { 1 } == 1)
         }
     }
@@ -220,10 +214,10 @@ extension Modern.ConcurrencyLimiter {
         let limiter = Modern.ConcurrencyLimiter(limit: 1)
         let gate = Gate()
         let first = holder(limiter, gate)
-        await until { await limiter.runningCount == 1 }
+        try await eventually { await limiter.runningCount == 1 }
         let ran = Locked(false)
         let waiter = Task { try await limiter.run { ran.withLock { $0 = true } } }
-        await until { await limiter.waitingCount == 1 }
+        try await eventually { await limiter.waitingCount == 1 }
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
         #expect(await limiter.waitingCount == 0)

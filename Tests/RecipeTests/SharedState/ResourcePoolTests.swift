@@ -5,12 +5,6 @@ import Modern
 import RecipeKit
 import Testing
 
-/// Yields until `condition` holds: the waiters being counted are parked on continuations, so
-/// this never sleeps and never waits on a timer.
-private func until(_ condition: () async -> Bool) async {
-    while !Task.isCancelled, !(await condition()) { await Task.yield() }
-}
-
 /// A one-shot gate for one waiting task.
 private final class Gate: Sendable {
     private let pair = AsyncStream.makeStream(of: Void.self)
@@ -126,7 +120,7 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
             let pool = Modern.ResourcePool<Int>(maximumCount: 3) { 0 }
             let gate = Gate()
             let a = holder(pool, gate, log: events, name: "A")
-            await until { await pool.inUseCount == 1 }
+            try await eventually { await pool.inUseCount == 1 }
             let drain = Task {
                 try await pool.drain {
                     events.withLock { $0.append("drain") }
@@ -134,9 +128,9 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
                     events.withLock { $0.append("drain ends") }
                 }
             }
-            await until { await pool.waitingCount == 1 }  // 2 slots free, but A is in use
+            try await eventually { await pool.waitingCount == 1 }  // 2 slots free, but A is in use
             let b = Task { try await pool.use { _ in events.withLock { $0.append("B") } } }
-            await until { await pool.waitingCount == 2 }  // behind the drain, though slots are free
+            try await eventually { await pool.waitingCount == 2 }  // behind the drain, though slots are free
             gate.open()
             try await a.value
             try await drain.value
@@ -149,12 +143,12 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
         let pool = Modern.ResourcePool<Int>(maximumCount: 1) { 0 }
         let gate = Gate()
         let first = holder(pool, gate)
-        await until { await pool.inUseCount == 1 }
+        try await eventually { await pool.inUseCount == 1 }
         let order = Locked<[Int]>([])
         var waiters: [Task<Void, any Error>] = []
         for index in 0..<10 {
             waiters.append(Task { try await pool.use { _ in order.withLock { $0.append(index) } } })
-            await until { await pool.waitingCount == index + 1 }
+            try await eventually { await pool.waitingCount == index + 1 }
         }
         gate.open()
         try await first.value
@@ -176,9 +170,9 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
         // Cancelled while waiting: throws, leaves the line, took no slot.
         let gates = (0..<3).map { _ in Gate() }
         let holders = gates.map { holder(pool, $0) }
-        await until { await pool.inUseCount == 3 }
+        try await eventually { await pool.inUseCount == 3 }
         let waiting = Task { try await pool.use { _ in Issue.record("a cancelled waiter got in") } }
-        await until { await pool.waitingCount == 1 }
+        try await eventually { await pool.waitingCount == 1 }
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
         #expect(await pool.waitingCount == 0)
@@ -187,9 +181,9 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
         // Cancelled after its turn came: it runs and returns its element.
         let late = Gate()
         let admitted = Task { try await pool.use { _ in await late.wait() } }
-        await until { await pool.waitingCount == 1 }
+        try await eventually { await pool.waitingCount == 1 }
         gates[0].open()
-        await until { await pool.waitingCount == 0 }
+        try await eventually { await pool.waitingCount == 0 }
         admitted.cancel()
         late.open()
         try await admitted.value
@@ -200,7 +194,7 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
         // Nothing lost: three users can still hold an element at once, and none was created anew.
         let again = (0..<3).map { _ in Gate() }
         let users = again.map { holder(pool, $0) }
-        await until { await pool.inUseCount == 3 }
+        try await eventually { await pool.inUseCount == 3 }
         #expect(await pool.createdCount == 3)
         for gate in again { gate.open() }
         for user in users { try await user.value }
@@ -211,11 +205,11 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
         let pool = Modern.ResourcePool<Int>(maximumCount: 3) { 0 }
         let gate = Gate()
         let a = holder(pool, gate)
-        await until { await pool.inUseCount == 1 }
+        try await eventually { await pool.inUseCount == 1 }
         let drain = Task { try await pool.drain { Issue.record("a cancelled drain ran") } }
-        await until { await pool.waitingCount == 1 }
+        try await eventually { await pool.waitingCount == 1 }
         let b = Task { try await pool.use { _ in } }
-        await until { await pool.waitingCount == 2 }
+        try await eventually { await pool.waitingCount == 2 }
         drain.cancel()
         await #expect(throws: CancellationError.self) { try await drain.value }
         try await b.value  // let in once the drain left the line, while A still holds its element
@@ -334,7 +328,7 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
             let pool = Modern.ResourcePool<Int>(maximumCount: 1) { 0 }
             let gate = Gate()
             let a = holder(pool, gate)
-            await until { await pool.inUseCount == 1 }
+            try await eventually { await pool.inUseCount == 1 }
             let start = ContinuousClock.now
             await #expect(throws: Modern.PoolError.timedOut) { try await pool.use(timeout: timeout) { _ in } }
             #expect(ContinuousClock.now - start >= timeout)
@@ -375,9 +369,9 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
             let pool = Modern.ResourcePool<Int>(maximumCount: 1, maximumWaiting: 1) { 0 }
             let gate = Gate()
             let a = holder(pool, gate)
-            await until { await pool.inUseCount == 1 }
+            try await eventually { await pool.inUseCount == 1 }
             let b = Task { try await pool.use(timeout: .seconds(600)) { _ in } }
-            await until { await pool.waitingCount == 1 }
+            try await eventually { await pool.waitingCount == 1 }
             await #expect(throws: Modern.PoolError.lineFull) { try await pool.use { _ in } }
             gate.open()
             try await a.value
@@ -392,9 +386,9 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
         let pool = Modern.ResourcePool<Int>(maximumCount: 1) { 0 }
         let gate = Gate()
         let a = holder(pool, gate)
-        await until { await pool.inUseCount == 1 }
+        try await eventually { await pool.inUseCount == 1 }
         let waiters = (0..<5).map { _ in Task { try await pool.use(timeout: .seconds(600)) { _ in } } }
-        await until { await pool.waitingCount == 5 }
+        try await eventually { await pool.waitingCount == 5 }
         await pool.close()
         for waiter in waiters {
             await #expect(throws: Modern.PoolError.closed) { try await waiter.value }
@@ -465,7 +459,7 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
         #expect(await pool.createdCount <= 2)
         let gates = (0..<2).map { _ in Gate() }
         let users = gates.map { holder(pool, $0) }
-        await until { await pool.inUseCount == 2 }
+        try await eventually { await pool.inUseCount == 2 }
         for gate in gates { gate.open() }
         for user in users { try await user.value }
     }

@@ -157,29 +157,29 @@ struct StoppableTimerTests {
     /// once, then the next deadline is the first one still ahead, on the original grid. Without
     /// the skip, the loop would run through the nine missed deadlines back to back, each sleep
     /// returning at once.
-    @MainActor @Test func aStallOfTenIntervalsTicksOnceThenKeepsThePace() async {
+    @MainActor @Test func aStallOfTenIntervalsTicksOnceThenKeepsThePace() async throws {
         let recorder = Recorder()
         let clock = ManualTestClock()
         let timer = Modern.StoppableTimer(every: .seconds(1), clock: clock) { count in
             recorder.log("tick \(count)")
         }
         timer.start()
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         clock.advance(by: .seconds(10))  // the first deadline was at 1 s: ten intervals of stall
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         #expect(recorder.lines == ["tick 1"])
         #expect(clock.deadlines.map(\.offset) == [.seconds(1), .seconds(11)])
         timer.stop()
     }
 
     /// The ticker stream skips missed deadlines the same way: one tick for the stall.
-    @Test func theTickerSkipsDeadlinesMissedDuringAStall() async {
+    @Test func theTickerSkipsDeadlinesMissedDuringAStall() async throws {
         let clock = ManualTestClock()
         var ticks = Modern.StoppableTimer.ticks(every: .seconds(1), clock: clock).makeAsyncIterator()
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         clock.advance(by: .seconds(10))
         #expect(await ticks.next() != nil)
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         #expect(clock.deadlines.map(\.offset) == [.seconds(1), .seconds(11)])
     }
 }

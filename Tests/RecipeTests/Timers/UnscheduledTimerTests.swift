@@ -89,14 +89,14 @@ struct UnscheduledTimerTests {
     /// once, then the next deadline is the first one still ahead, on the original grid. Without
     /// the skip, the loop would run through the nine missed deadlines back to back, each sleep
     /// returning at once.
-    @MainActor @Test func aStallOfTenIntervalsPaintsOnceThenKeepsThePace() async {
+    @MainActor @Test func aStallOfTenIntervalsPaintsOnceThenKeepsThePace() async throws {
         let recorder = Recorder()
         let clock = ManualTestClock()
         let painter = Modern.UnscheduledTimer(every: .seconds(1), clock: clock, log: recorder.logger)
         painter.start()
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         clock.advance(by: .seconds(10))  // the first deadline was at 1 s: ten intervals of stall
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         #expect(recorder.lines == ["Painting"])
         #expect(clock.deadlines.map(\.offset) == [.seconds(1), .seconds(11)])
         painter.stop()
