@@ -91,7 +91,7 @@ struct Options: Equatable {
                          run is one batch (default 10)
           --pace P       realistic | quick | test: how fast the recipes' delays run (default quick;
                          realistic keeps the original numbers, e.g. 1 s)
-          --json         print a JSON report instead (schema: see README.md, "compare --json")
+          --json         print a JSON report instead (schema: Documentation/compare.md)
           --full         print whole transcripts instead of their first and last lines
           --code         print the two source files instead of running the recipe
           -h, --help     show this help

@@ -42,7 +42,8 @@ struct FindYourErrorPage {
             "",
             "For a whole build log at once: `swift run scan --build-log build.log` lists every concurrency"
                 + " message in it, grouped by entry, most frequent first"
-                + " ([`scan --build-log` in the README](../README.md#finding-your-error-scan---build-log)).",
+                + " ([`scan --build-log` in `Documentation/scan.md`]"
+                + "(../Documentation/scan.md#finding-your-error-scan---build-log)).",
             "",
         ]
         let groups = Self.groups(of: entries)

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The `--json` document, written as the scan goes: schema version 1 (fields are only ever added,
-/// and a change to an existing field bumps `schemaVersion`). The README documents every field.
+/// and a change to an existing field bumps `schemaVersion`). `Documentation/scan.md` documents
+/// every field.
 ///
 /// Findings are written one object per line as they are found, so a scan of any size streams; the
 /// summary and the skipped files follow them.

@@ -4,9 +4,10 @@ import Testing
 
 /// `scan`'s precision on the labelled corpus (`Tests/ScanTests/Corpus`, described in its README):
 /// how often the first page a finding names is the page to read, and how many of the hazards it
-/// reports are real. Each figure must stay at or above its floor; README.md publishes both.
+/// reports are real. Each figure must stay at or above its floor; `Documentation/scan.md` publishes
+/// both.
 @Suite struct ScanPrecisionTests {
-    /// The floors, set from the measurement (see README.md, "How precise it is").
+    /// The floors, set from the measurement (see `Documentation/scan.md`, "How precise it is").
     /// Measured: 182 of 183 first pages right, 22 of 22 hazards real, 183 of 183 labelled uses
     /// found (79 of 208, 13 of 24 and 163 of 183 before the use rules).
     static let firstPageFloor = 0.95
