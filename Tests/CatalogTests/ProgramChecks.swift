@@ -13,8 +13,22 @@ enum ProgramChecks {
     static let cache = root.appendingPathComponent(".build/rule-check")
 
     static func swiftc(_ arguments: [String]) async throws -> CommandRun {
-        try await CommandRun.run(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc"] + arguments, threadName: "rule-check")
+        try await CommandRun.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["swiftc"] + arguments, environment: compilerEnvironment,
+            threadName: "rule-check")
     }
+
+    /// `TMPDIR` for the compilers the suite starts: a folder under `.build/`.
+    ///
+    /// On Linux every `swiftc` run leaves an empty `TemporaryDirectory.XXXXXX` folder (a
+    /// `.keep-directory` file inside) in the temporary folder (seen with Swift 6.3.1: one per
+    /// `swiftc -typecheck`); the suite runs some hundreds, and a day's runs left 16,000 in `/tmp`.
+    /// Under `.build/` they go with the build.
+    static let compilerEnvironment: [String: String] = {
+        let folder = root.appendingPathComponent(".build/compiler-tmp")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return ["TMPDIR": folder.path]
+    }()
 
     /// Builds `program` from `input` unless it is built; `nil` when it is, else why not.
     static func build(_ program: URL, from input: URL, flags: [String]) async throws -> String? {
