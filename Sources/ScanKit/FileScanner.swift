@@ -144,12 +144,12 @@ struct FileScanner {
     // MARK: Declarations
 
     /// The names this file gives a legacy type: properties, locals, parameters, ivars, subclasses.
-    func declarations(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt64: Int32] {
-        var names: [UInt64: Int32] = [:]
+    func declarations(_ bytes: UnsafeBufferPointer<UInt8>) -> WordTable<Int32> {
+        var names = WordTable<Int32>()
         var tokens = Tokenizer(bytes)
         var previous = Token()
         var beforePrevious = Token()
-        let declarers = self.declarers
+        let declarers = Self.declarers
         func type(of token: Token) -> Int32? {
             guard token.kind == .identifier else { return nil }
             if let name = names[token.hash] { return name == Self.shadowed ? nil : name }
@@ -194,7 +194,7 @@ struct FileScanner {
     static let shadowed: Int32 = -1
 
     private static let declarerWords = ["typealias", "class", "struct", "enum", "protocol", "actor"]
-    private var declarers: Set<UInt64> { Set(Self.declarerWords.map(ShapeTable.hash)) }
+    private static let declarers = WordSet(declarerWords.map(ShapeTable.hash))
 
     /// The hash of `_name` for the hash of `name` (an Objective-C property's ivar).
     private static func underscored(_ hash: UInt64, _ bytes: UnsafeBufferPointer<UInt8>, _ token: Token) -> UInt64 {
@@ -275,8 +275,8 @@ struct FileScanner {
     enum Isolation: UInt8 { case inherit, main, nonisolated }
 
     /// Finds the APIs in blanked `bytes`.
-    func scan(_ bytes: UnsafeBufferPointer<UInt8>, declared: [UInt64: Int32] = [:]) -> [RawFinding] {
-        let names = declared.merging(declarations(bytes)) { $1 }
+    func scan(_ bytes: UnsafeBufferPointer<UInt8>, declared: WordTable<Int32> = WordTable()) -> [RawFinding] {
+        let names = DeclaredNames(own: declarations(bytes), module: declared)
         var state = MatchState(scanner: self, bytes: bytes, names: names)
         state.run()
         state.findings.removeAll { $0.dropped }
@@ -290,12 +290,12 @@ struct FileScanner {
         let sync: Set<Int32>
         let signal: Set<Int32>
         let wait: Set<Int32>
-        let acquire: Set<UInt64>
-        let release: Set<UInt64>
-        let scoped: Set<UInt64>
+        let acquire: WordSet
+        let release: WordSet
+        let scoped: WordSet
         /// Handlers Dispatch runs on the source's queue, whose closure keeps the isolation of the
         /// code that wrote it (`setEventHandler`), and APIs that run a closure on a queue they name.
-        let callbackTraps: Set<UInt64>
+        let callbackTraps: WordSet
         let callbackTrapAPIs: Set<Int32>
         let detachedCallsMainActor: Int32?
         let continuationMistake: Int32?
@@ -308,7 +308,7 @@ struct FileScanner {
         let shapeHazards: [Int32: Hazard]
         let mainQueue: UInt64
         let mainQueueFunction: UInt64
-        let selfNames: Set<UInt64>
+        let selfNames: WordSet
 
         init(table: ShapeTable) {
             func apis(_ names: [String]) -> Set<Int32> {
@@ -322,12 +322,12 @@ struct FileScanner {
             sync = apis(["DispatchQueue.sync", "DispatchQueue.main.sync", "DispatchQueue.sync(flags: .barrier)"])
             signal = apis(["DispatchSemaphore.signal", "DispatchGroup.leave"])
             wait = apis(["DispatchSemaphore.wait", "DispatchGroup.wait"])
-            acquire = Set(
+            acquire = WordSet(
                 ["lock", "pthread_mutex_lock", "os_unfair_lock_lock", "objc_sync_enter"].map(ShapeTable.hash))
-            release = Set(
+            release = WordSet(
                 ["unlock", "pthread_mutex_unlock", "os_unfair_lock_unlock", "objc_sync_exit"].map(ShapeTable.hash))
-            scoped = Set(["withLock", "@synchronized"].map(ShapeTable.hash))
-            callbackTraps = Set(["setEventHandler", "setCancelHandler", "setRegistrationHandler"].map(ShapeTable.hash))
+            scoped = WordSet(["withLock", "@synchronized"].map(ShapeTable.hash))
+            callbackTraps = WordSet(["setEventHandler", "setCancelHandler", "setRegistrationHandler"].map(ShapeTable.hash))
             callbackTrapAPIs = apis(["DispatchGroup.notify", "DispatchIO.read"])
             blockingWaits = apis(["DispatchSemaphore.wait", "DispatchGroup.wait", "Thread.sleep"])
             mainAsync = apis(["DispatchQueue.main.async"]).first ?? -1
@@ -345,15 +345,15 @@ struct FileScanner {
             self.shapeHazards = shapeHazards
             mainQueue = MatchState.combine(ShapeTable.hash("DispatchQueue"), ShapeTable.hash("main"))
             mainQueueFunction = ShapeTable.hash("dispatch_get_main_queue")
-            selfNames = Set(["self", "this", "strongSelf", "weakSelf"].map(ShapeTable.hash))
+            selfNames = WordSet(["self", "this", "strongSelf", "weakSelf"].map(ShapeTable.hash))
         }
 
-        static let functionWords = Set(["func", "init", "deinit", "get", "set", "willSet", "didSet"].map(ShapeTable.hash))
-        static let statementWords = Set(
+        static let functionWords = WordSet(["func", "init", "deinit", "get", "set", "willSet", "didSet"].map(ShapeTable.hash))
+        static let statementWords = WordSet(
             ["if", "else", "for", "while", "guard", "do", "catch", "repeat", "switch", "defer"].map(ShapeTable.hash))
         static let async = ShapeTable.hash("async")
         /// The calls whose closure runs in the calling task or a child task.
-        static let taskClosures = Set(
+        static let taskClosures = WordSet(
             [
                 "Task", "detached", "immediate", "addTask", "addTaskUnlessCancelled", "addImmediateTask",
                 "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",

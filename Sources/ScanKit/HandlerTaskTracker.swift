@@ -34,10 +34,10 @@ struct HandlerTaskTracker {
     private(set) var handlers: [Handler] = []
     private(set) var tasks: [TaskInHandler] = []
 
-    static let registrations = Set(
+    static let registrations = WordSet(
         ["setEventHandler", "setCancelHandler", "addObserver", "observe", "sink", "onReceive", "subscribe"]
             .map(ShapeTable.hash))
-    static let skipped = Set(["weak", "unowned", "self", "_", "in"].map(ShapeTable.hash))
+    static let skipped = WordSet(["weak", "unowned", "self", "_", "in"].map(ShapeTable.hash))
     static let inWord = ShapeTable.hash("in")
 
     /// Whether a property of this name holds a handler: `onMessage`, `eventHandler`. Read from the

@@ -9,7 +9,7 @@ struct MatchState {
 
     let scanner: FileScanner
     let bytes: UnsafeBufferPointer<UInt8>
-    let names: [UInt64: Int32]
+    let names: DeclaredNames
     var findings: [RawFinding] = []
 
     private var tokens: FileScanner.Tokenizer
@@ -137,7 +137,7 @@ struct MatchState {
     private let hazardWords: FileScanner.HazardWords
     private let defaultIsolation: DefaultIsolation
 
-    init(scanner: FileScanner, bytes: UnsafeBufferPointer<UInt8>, names: [UInt64: Int32]) {
+    init(scanner: FileScanner, bytes: UnsafeBufferPointer<UInt8>, names: DeclaredNames) {
         self.scanner = scanner
         self.bytes = bytes
         self.names = names

@@ -122,7 +122,7 @@ public enum ScanCommand {
         let style =
             options.color && format == .terminal
             ? Style.forStandardOutput(environment: environment) : Style(enabled: false)
-        let terminal = TerminalReport(directory: directory, style: style)
+        var terminal = TerminalReport(directory: directory, style: style)
         let xcode = XcodeReport(directory: directory, hazardsAsErrors: options.hazardsAsErrors)
         var jsonReport = JSONReport(directory: directory)
         var markdownReport = markdown.map { _ in MarkdownReport(paths: paths, directory: directory) }

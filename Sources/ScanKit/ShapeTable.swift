@@ -60,7 +60,7 @@ public struct ShapeTable: Sendable {
     }
 
     public private(set) var apis: [API] = []
-    var words: [UInt64: Int32] = [:]
+    var words = WordTable<Int32>()
     var wordNames: [String] = []
     var swift = Trie()
     var objc = Trie()

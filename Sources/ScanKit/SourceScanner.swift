@@ -111,7 +111,7 @@ public struct SourceScanner: Sendable {
     }
 
     private func scanFile(
-        _ path: String, scanner: FileScanner, module: [UInt64: Int32], into result: inout ScanResult,
+        _ path: String, scanner: FileScanner, module: WordTable<Int32>, into result: inout ScanResult,
         report: (Finding) -> Void
     ) {
         var bytes: [UInt8]
@@ -143,9 +143,9 @@ public struct SourceScanner: Sendable {
     /// is left untyped, and a file's own type of a legacy name (`typealias Operation = …`, often
     /// nested in a type) shadows it in that file only. A file given by name on its own is not a
     /// module: it gets nothing.
-    private func moduleDeclarations(under path: String, scanner: FileScanner) -> [UInt64: Int32] {
+    private func moduleDeclarations(under path: String, scanner: FileScanner) -> WordTable<Int32> {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return [:] }
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return WordTable() }
         var names: [UInt64: Int32] = [:]
         var ambiguous: Set<UInt64> = []
         var visited: Set<[UInt64]> = []
@@ -155,21 +155,23 @@ public struct SourceScanner: Sendable {
                 SourceBlanker.blank(buffer, language: .swift)
                 return scanner.declarations(UnsafeBufferPointer(buffer))
             }
-            for (name, type) in declared where type != FileScanner.shadowed {
+            for (name, type) in declared.entries where type != FileScanner.shadowed {
                 if let known = names[name], known != type { ambiguous.insert(name) } else { names[name] = type }
             }
         } skip: { _, _ in }
         for name in ambiguous { names.removeValue(forKey: name) }
-        return names
+        var table = WordTable<Int32>(minimumCapacity: names.count)
+        for (name, type) in names { table[name] = type }
+        return table
     }
 
     /// The names `X.h` declares, for `X.m` and `X.mm`: an implementation's properties and ivars
     /// are often declared only in its header.
-    private func headerDeclarations(_ path: String, _ scanner: FileScanner) -> [UInt64: Int32] {
+    private func headerDeclarations(_ path: String, _ scanner: FileScanner) -> WordTable<Int32> {
         guard scanner.language == .objc, let dot = path.lastIndex(of: "."),
             [".m", ".mm"].contains(path[dot...]), case .success(var header) = Self.read(String(path[..<dot]) + ".h"),
             !Self.isBinary(header)
-        else { return [:] }
+        else { return WordTable() }
         return header.withUnsafeMutableBufferPointer { buffer in
             SourceBlanker.blank(buffer, language: .objc)
             return scanner.declarations(UnsafeBufferPointer(buffer))
@@ -179,7 +181,7 @@ public struct SourceScanner: Sendable {
     /// Blanks and scans one file's bytes; the findings are named one at a time by `finding(_:…)`,
     /// so a file with a million of them holds no million `Finding`s.
     private func findings(
-        in bytes: inout [UInt8], scanner: FileScanner, declared: [UInt64: Int32] = [:]
+        in bytes: inout [UInt8], scanner: FileScanner, declared: WordTable<Int32> = WordTable()
     ) -> (findings: [RawFinding], lines: Int) {
         var lines = 0
         let raw = bytes.withUnsafeMutableBufferPointer { buffer in

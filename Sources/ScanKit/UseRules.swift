@@ -45,27 +45,27 @@ final class UseWords: Sendable {
     let creations: Set<Int32>
 
     /// `DispatchQueue.global(…)` and `dispatch_get_global_queue(…)` as a call's receiver.
-    let globalQueues: Set<UInt64>
+    let globalQueues: WordSet
     /// The main queue as a receiver: `DispatchQueue.main`, `OperationQueue.main`, `[NSOperationQueue
     /// mainQueue]`, `dispatch_get_main_queue()`.
-    let mainQueues: Set<UInt64>
+    let mainQueues: WordSet
     /// Members that only reach a shared or current instance (`[NSNotificationCenter defaultCenter]`,
     /// `RunLoop.main`): the type's name before them is not a use of its own.
-    let instanceGetters: Set<UInt64>
+    let instanceGetters: WordSet
     let superWord = ShapeTable.hash("super")
     let funcWord = ShapeTable.hash("func")
-    let loopWords = Set(["for", "while", "repeat", "do"].map(ShapeTable.hash))
-    let typeDeclarers = Set(["class", "struct", "enum", "extension", "actor", "protocol"].map(ShapeTable.hash))
-    let classHeaders = Set(["@implementation", "@interface", "@protocol"].map(ShapeTable.hash))
-    let castWords = Set(["as", "is"].map(ShapeTable.hash))
-    let perform = Set(["perform", "performAndWait"].map(ShapeTable.hash))
+    let loopWords = WordSet(["for", "while", "repeat", "do"].map(ShapeTable.hash))
+    let typeDeclarers = WordSet(["class", "struct", "enum", "extension", "actor", "protocol"].map(ShapeTable.hash))
+    let classHeaders = WordSet(["@implementation", "@interface", "@protocol"].map(ShapeTable.hash))
+    let castWords = WordSet(["as", "is"].map(ShapeTable.hash))
+    let perform = WordSet(["perform", "performAndWait"].map(ShapeTable.hash))
     let performWord = ShapeTable.hash("perform")
-    let returnWords = Set(["return", "throw"].map(ShapeTable.hash))
-    let caseWords = Set(["case", "default"].map(ShapeTable.hash))
+    let returnWords = WordSet(["return", "throw"].map(ShapeTable.hash))
+    let caseWords = WordSet(["case", "default"].map(ShapeTable.hash))
     /// Words that go on an `if` or a `do` with another branch.
-    let elseWords = Set(["else", "catch"].map(ShapeTable.hash))
+    let elseWords = WordSet(["else", "catch"].map(ShapeTable.hash))
     /// Words that bind a name: `let`, `var`.
-    let bindings = Set(["let", "var"].map(ShapeTable.hash))
+    let bindings = WordSet(["let", "var"].map(ShapeTable.hash))
     let selfWord = ShapeTable.hash("self")
     /// `\` in a call's arguments: a key path (`observe(\.status)`).
     let keyPath: Int32?
@@ -126,7 +126,7 @@ final class UseWords: Sendable {
             combine(hash("DispatchQueue"), hash("main")), combine(hash("OperationQueue"), hash("main")),
             combine(hash("NSOperationQueue"), hash("mainQueue")), hash("dispatch_get_main_queue"),
         ]
-        instanceGetters = Set(
+        instanceGetters = WordSet(
             [
                 "defaultCenter", "current", "currentThread", "currentRunLoop", "currentQueue", "main",
                 "mainQueue", "mainRunLoop", "mainThread", "shared", "default",
@@ -169,8 +169,8 @@ struct UseRules {
     /// used for, or of the kind they were made as.
     private func followCreations(_ findings: inout [RawFinding]) {
         var made: [UInt64: Int] = [:]
-        var synced: Set<UInt64> = []
-        var barriers: Set<UInt64> = []
+        var synced: WordSet = []
+        var barriers: WordSet = []
         for (index, finding) in findings.enumerated() where finding.receiver != 0 && !finding.dropped {
             let api = finding.api
             if words.creations.contains(api), made[finding.receiver] == nil { made[finding.receiver] = index }
