@@ -64,6 +64,25 @@ import Testing
         }
     }
 
+    /// The most words a "Replace it with" (or "Use it like this") cell may hold.
+    static let replacementWordLimit = 25
+
+    /// Each cell says the replacement in a few words and leaves the rest to the page it links.
+    ///
+    /// Cells of 40 to 60 words made the index a wall of text that hid the rows around them; the
+    /// detail belongs on the recipe pages. Words are counted as a reader counts them, split on
+    /// whitespace, so a code span counts as the words it holds (`await MainActor.run {}` is three).
+    @Test func everyReplacementCellIsShort() {
+        for entry in FindYourCode.entries {
+            for use in entry.uses {
+                let words = use.modern.split(whereSeparator: \.isWhitespace).count
+                #expect(
+                    words <= Self.replacementWordLimit,
+                    "\(entry.spellings[0]), '\(use.when)': \(words) words (at most \(Self.replacementWordLimit))")
+            }
+        }
+    }
+
     /// The index as a browser's find-in-page reads it: a breakable `<code>` span (`BreakableCode`)
     /// is its text, without the `<wbr>` break opportunities.
     static var searchable: String {
