@@ -69,7 +69,7 @@ public enum FindYourCode {
                         recipes: ["main-queue-ui-update", "sync-deadlock"]),
                     Use(
                         "called while already on main",
-                        "no direct equivalent: it traps on Linux and Darwin alike (libdispatch's `__DISPATCH_WAIT_FOR_QUEUE__`: \"dispatch_sync called on queue already owned by current thread\"); on the main actor a call is a plain call",
+                        "no direct equivalent: it traps on Linux and Darwin alike; on the main actor a call is a plain call",
                         recipes: ["sync-deadlock"]),
                 ]),
             APIIndexEntry(
@@ -84,7 +84,7 @@ public enum FindYourCode {
                         recipes: ["background-then-main", "generate-sort-random-numbers", "sync-on-concurrent-queue"]),
                     Use(
                         "a blocking loop (accept, read, a C library call)",
-                        "a `Thread` of its own that runs the loop and hands each result to async code (an `AsyncStream`, a continuation); not a `@concurrent` function or a task: each blocked call holds one of the cooperative pool's threads (one per core) until it returns",
+                        "a `Thread` of its own that feeds async code (an `AsyncStream`, a continuation); in a task, each blocked call holds a pool thread",
                         recipes: ["blocking-the-pool", "worker-thread-pool", "dispatch-source-socket-accept"]),
                     Use(
                         "a blocking read/write loop per socket connection",
@@ -92,7 +92,7 @@ public enum FindYourCode {
                         recipes: ["socket-connection-stream"]),
                     Use(
                         "one blocking call at a time (a file read, `fsync`, a C library call)",
-                        "the call on a `TaskExecutor` with threads of its own, preferred with `withTaskExecutorPreference` in a `@concurrent` function: the caller awaits it and the cooperative pool stays free",
+                        "the call on a `TaskExecutor` with threads of its own, preferred with `withTaskExecutorPreference` in a `@concurrent` function: the cooperative pool stays free",
                         recipes: ["blocking-io-executor", "blocking-the-pool"]),
                     Use(
                         "choosing a priority (QoS)",
@@ -152,7 +152,7 @@ public enum FindYourCode {
                         recipes: ["independent-serial-queues"]),
                     Use(
                         "keeping a blocking C or file API off the shared threads",
-                        "a `TaskExecutor` with a thread of its own, preferred with `withTaskExecutorPreference` in a `@concurrent` function (an actor would run the blocking calls on the cooperative pool)",
+                        "a `TaskExecutor` with its own thread, preferred with `withTaskExecutorPreference` in a `@concurrent` function (an actor's jobs run on the cooperative pool)",
                         recipes: ["blocking-io-executor"]),
                 ]),
             APIIndexEntry(
@@ -343,7 +343,7 @@ public enum FindYourCode {
                         recipes: ["one-shot-timer", "connect-timeout"]),
                     Use(
                         "a deadline on the wall clock (`schedule(wallDeadline:)`, `dispatch_walltime`), which keeps counting while the machine sleeps",
-                        "a sleep on `ContinuousClock`, which keeps counting while the machine sleeps too (`SuspendingClock` stops); for a date, sleep for the time left until it, read the date again when the sleep ends, and start over on clock-change notifications. The recipe shows the `Timer(fire:)` form of the legacy side; the same source on a monotonic deadline is in `one-shot-timer`",
+                        "a sleep on `ContinuousClock`, which counts while the machine sleeps, for the time left until the date; start over when the clock changes",
                         recipes: ["fire-at-date", "one-shot-timer"]),
                     Use(
                         "a timeout for an operation",
@@ -369,7 +369,7 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "a Core Foundation timer on a run loop",
-                        "an `AsyncStream` ticker that sleeps to deadlines: no run loop, no thread kept for it. No recipe creates the CF timer itself; its Foundation form, `Timer`, is shown",
+                        "an `AsyncStream` ticker that sleeps to deadlines: no run loop, no thread kept for it; the recipes show the Foundation form, `Timer`",
                         recipes: ["repeating-timer", "unscheduled-timer-runloop"])
                 ]),
             APIIndexEntry(
@@ -619,11 +619,11 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "finishing work after the app leaves the foreground, until the expiration handler runs (UIKit, Apple only)",
-                        "no async replacement: keep the work in a `Task`, `cancel()` it from the expiration handler, and call `endBackgroundTask` once the task's value is in; the work checks `Task.isCancelled` between steps. No recipe shows the API itself (it is Apple-only); these show the cancellation",
-                        recipes: ["operation-cancellation", "cancellable-fetch-operation"]),
+                        "no async replacement: a `Task` that checks `Task.isCancelled`, cancelled from the expiration handler; `endBackgroundTask` once its value is in",
+                        recipes: ["operation-cancellation", "cancellable-fetch-operation", "sync-wait-for-callback"]),
                     Use(
                         "`performExpiringActivity`, whose block is called again with `expired` true when time runs out (Apple only)",
-                        "no async version: the activity lasts while the first call of the block runs, so that call starts a `Task` and blocks its own thread (a GCD thread, not a task) until the value is in; the `expired` call cancels the task. No recipe shows the API; these show the blocking shim and the cancellation",
+                        "no async version: the first call blocks on a `Task` (the activity ends when it returns); the `expired` call cancels the task",
                         recipes: ["sync-wait-for-callback", "operation-cancellation"]),
                 ]),
         ])
@@ -1031,7 +1031,7 @@ public enum FindYourCode {
                         recipes: ["unscheduled-timer-runloop"]),
                     Use(
                         "a timer added in `.default` mode, which stops firing while the user scrolls or drags (the main run loop then runs in its tracking mode), or in `.common`, which keeps it firing in every common mode, tracking included",
-                        "no modes to choose: a ticker on the main actor keeps firing while the user scrolls, because main-actor jobs run from the main queue, which the main run loop serves in every common mode (Darwin); work paced to the screen's frames wants a display link",
+                        "no modes: a main-actor ticker keeps firing during a scroll (the main queue runs in every common mode, Darwin); a display link for frames",
                         recipes: ["unscheduled-timer-runloop", "repeating-timer", "frame-clock"]),
                 ]),
             APIIndexEntry(
@@ -1119,7 +1119,7 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "watching a directory tree for changes (macOS only)",
-                        "`FSEventStreamSetDispatchQueue` and an `AsyncStream` of paths fed by the stream's callback, whose `onTermination` stops, invalidates and releases the stream (shown for macOS, not run here; the recipe runs inotify)",
+                        "`FSEventStreamSetDispatchQueue` and an `AsyncStream` of paths fed by the callback; `onTermination` stops and releases the stream (shown for macOS, not run here)",
                         recipes: ["dispatch-source-dir-watch"])
                 ]),
             APIIndexEntry(
@@ -1142,7 +1142,7 @@ public enum FindYourCode {
                         recipes: ["repeating-timer", "connect-timeout", "dispatch-source-signal"]),
                     Use(
                         "a handler written in `@MainActor` code (any type of an Xcode 26 app target) for a source on its own queue, such as a memory-pressure source",
-                        "handlers formed in a `nonisolated` function that feed an `AsyncStream` the main actor consumes; or `{ @Sendable in … }` that hops: the plain closure inherits `@MainActor` and traps on the source's queue",
+                        "handlers from a `nonisolated` function feeding an `AsyncStream` the main actor consumes, or `@Sendable` ones that hop: a plain closure inherits `@MainActor` and traps",
                         recipes: ["callback-isolation-trap"]),
                 ]),
             APIIndexEntry(
@@ -1154,7 +1154,7 @@ public enum FindYourCode {
                         recipes: ["dispatch-io-read", "stream-line-reader"]),
                     Use(
                         "a completion handler written in `@MainActor` code that runs on a global queue (as an SDK's completion handler runs on the SDK's queue)",
-                        "a `@concurrent` function that awaits the callback through a continuation; or `{ @Sendable in … }` that hops to the main queue: the plain closure inherits `@MainActor` and traps",
+                        "a `@concurrent` function that awaits the callback through a continuation, or a `@Sendable` handler that hops; a plain closure inherits `@MainActor` and traps",
                         recipes: ["callback-isolation-trap"]),
                 ]),
             APIIndexEntry(
@@ -1165,7 +1165,7 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "a blocking file read or C call in async code",
-                        "the call on a `TaskExecutor` with threads of its own (`withTaskExecutorPreference`), or a thread of its own awaited through a continuation; never on the cooperative pool, whose threads it would hold",
+                        "a `TaskExecutor` with threads of its own (`withTaskExecutorPreference`) or a thread awaited through a continuation; never the cooperative pool",
                         recipes: ["blocking-io-executor", "blocking-the-pool"]),
                     Use(
                         "reading a large file piece by piece",
@@ -1223,7 +1223,7 @@ public enum FindYourCode {
                         recipes: ["progress-observation-stream", "operation-subclass-async"]),
                     Use(
                         "observing a model property with its initial value (`options: [.initial, .new]`)",
-                        "`@Observable` and `for await value in Observations { model.property }`: the value now, then after changes (coalesced: a busy reader sees the latest, not every value)",
+                        "`@Observable` and `for await value in Observations { model.property }`: the value now, then the latest after changes (coalesced)",
                         recipes: ["observe-state-changes"]),
                     Use(
                         "waiting until several observed objects all reach a state",
@@ -1351,11 +1351,11 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "`Task {}` in a completion handler or a `DispatchQueue.async` block, to call async code",
-                        "make the caller `async` and await (a continuation bridges a callback API); a task started there is not cancelled with its caller, and the callback returns before it runs",
+                        "make the caller `async` and await (a continuation bridges a callback API); a task there runs later and is not cancelled with its caller",
                         recipes: ["async-api-completion-queue", "group-wrap-callback-api"]),
                     Use(
                         "one `Task {}` per event, expecting the tasks to run in the order of the events",
-                        "nothing keeps unstructured tasks in order (they interleave at every `await`): chain them (each awaits the previous one), or feed one consumer task through an `AsyncStream`",
+                        "unstructured tasks keep no order: chain them (each awaits the previous one), or feed one consumer task through an `AsyncStream`",
                         recipes: ["serialize-async-work", "serial-queue", "ordered-async-writes"]),
                     Use(
                         "a completion-handler shim that starts one `Task` per call, for callers that fire writes in order",
@@ -1379,7 +1379,7 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "around a callback API",
-                        "resume exactly once on every path: a path that never resumes leaves the caller suspended for good (a hang with no trap), a second resume traps",
+                        "resume exactly once on every path: a missed resume hangs the caller with no trap; a second resume traps",
                         recipes: ["group-wrap-callback-api", "sync-wait-for-callback", "sync-deadlock"]),
                     Use(
                         "around a delegate that calls back many times (progress, chunks, events)",
@@ -1415,7 +1415,7 @@ public enum FindYourCode {
                         recipes: ["isolation-inference-trap"]),
                     Use(
                         "an Xcode 26 app target (default `MainActor` isolation) whose Dispatch source handlers or SDK completion handlers run on another queue",
-                        "handlers formed in `nonisolated` code or marked `@Sendable`, reaching the main actor by a stream, an `await` or a hop; `MainActor.assumeIsolated` only on a queue that is provably main",
+                        "handlers formed in `nonisolated` code or marked `@Sendable`, reaching the main actor by a stream, an `await` or a hop; `MainActor.assumeIsolated` only on `.main`",
                         recipes: ["callback-isolation-trap"]),
                     Use(
                         "a `@MainActor` type (any type of an Xcode 26 app target) conforming to an SDK's delegate protocol that the SDK calls on its own queue: \"crosses into main actor-isolated code\"",
@@ -1427,7 +1427,7 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "stopping a callback-based source (a connection, a download, a thread) when the task is cancelled",
-                        "`onCancel` runs at once on the cancelling thread, possibly before the operation has started: make the source's cancel safe to call early, twice, and from any thread",
+                        "`onCancel` runs at once on the cancelling thread, maybe before the operation starts: make the source's cancel safe to call early, twice, from any thread",
                         recipes: ["cancellable-fetch-operation", "cooperative-thread-exit", "resource-pool"])
                 ]),
             APIIndexEntry(
@@ -1443,7 +1443,7 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "a global or `static var` marked so that it compiles",
-                        "a `static let` holding a `Mutex` or an `Atomic`; an actor; `@MainActor` if only UI code touches it. `nonisolated(unsafe)` switches the checking off and leaves the race",
+                        "a `static let` holding a `Mutex` or `Atomic`; an actor; `@MainActor` for UI-only state. `nonisolated(unsafe)` turns the checks off and leaves the race",
                         recipes: ["race-condition-counter", "atomic-counter", "thread-safe-singleton"])
                 ]),
             APIIndexEntry(
@@ -1452,7 +1452,7 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "an actor method that checks state, awaits, then acts on what it checked",
-                        "check again after the last `await` (the actor runs other calls at every `await`), or keep the in-flight `Task` in the actor so later callers await the same one",
+                        "check again after the last `await` (the actor interleaves calls at every `await`), or keep the in-flight `Task` for later callers to await",
                         recipes: ["actor-reentrancy", "request-coalescing"])
                 ]),
             APIIndexEntry(
