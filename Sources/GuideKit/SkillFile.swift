@@ -10,21 +10,39 @@ import RecipeKit
 /// generated from the catalog so it never names a recipe that doesn't exist.
 struct SkillFile {
     static let folder = "skills"
-    static let path = "swift-concurrency-migration/SKILL.md"
+
+    /// The skill's name. The Agent Skills format wants it to be the name of the skill's folder, and
+    /// the plugin and the extension that install it (`PluginManifests`) carry it too.
+    static let name = "swift-concurrency-migration"
+    static let path = name + "/SKILL.md"
+
+    /// The skill's version: in its front matter (`metadata.version`) and in every manifest that
+    /// installs it. An agent that installed the plugin offers an update only when the version
+    /// changes, so raise it when a change to the skill or to the guide it reads should reach them.
+    static let version = "1.0.0"
+
+    /// When to use the skill, as agents read it before loading the rest: folded over these lines in
+    /// the front matter, and the description of every manifest that installs it.
+    static let descriptionLines = [
+        "Migrate Swift (and Objective-C) code from Grand Central Dispatch, OperationQueue, Thread and locks to",
+        "Swift concurrency (async/await, actors, task groups, AsyncStream, clocks, Mutex/Atomic), and fix",
+        "isolation crashes in Xcode 26 app targets. Use when code calls DispatchQueue, DispatchGroup,",
+        "DispatchSemaphore, DispatchSource, OperationQueue, Thread, NSLock or completion handlers, when a",
+        "Swift 6 build reports data-race or isolation errors, or when an app traps in",
+        "_dispatch_assert_queue_fail or swift_task_isCurrentExecutor.",
+    ]
+
+    /// The description as one line: what YAML's folded block (`>-`) makes of `descriptionLines`.
+    static var description: String { descriptionLines.joined(separator: " ") }
 
     var chapters: [Chapter] = Catalog.chapters
 
     var markdown: String {
-        var lines = [
-            "---",
-            "name: swift-concurrency-migration",
-            "description: >-",
-            "  Migrate Swift (and Objective-C) code from Grand Central Dispatch, OperationQueue, Thread and locks to",
-            "  Swift concurrency (async/await, actors, task groups, AsyncStream, clocks, Mutex/Atomic), and fix",
-            "  isolation crashes in Xcode 26 app targets. Use when code calls DispatchQueue, DispatchGroup,",
-            "  DispatchSemaphore, DispatchSource, OperationQueue, Thread, NSLock or completion handlers, when a",
-            "  Swift 6 build reports data-race or isolation errors, or when an app traps in",
-            "  _dispatch_assert_queue_fail or swift_task_isCurrentExecutor.",
+        var lines = ["---", "name: \(SkillFile.name)", "description: >-"]
+        lines += SkillFile.descriptionLines.map { "  " + $0 }
+        let body: [String] = [
+            "metadata:",
+            "  version: \"\(SkillFile.version)\"",
             "---",
             "",
             "# Migrating to Swift concurrency with this guide",
@@ -33,6 +51,10 @@ struct SkillFile {
             "and Modern (Swift concurrency); a parity test checks that both produce the same outcome. Work from its",
             "code, not from memory: every Modern pattern here compiles in the Swift 6 language mode and in an Xcode 26",
             "app target (default MainActor isolation), and its page says the oldest iOS and macOS it needs.",
+            "",
+            "Paths and commands here are relative to the repository's folder, the one with `Package.swift` and",
+            "`Guide/`: two folders above this file's own (`skills/\(SkillFile.name)/`), where a clone or an",
+            "agent's plugin install puts it. If this folder was copied on its own, ask the user where a clone is.",
             "",
             "## 1. Find the legacy code",
             "",
@@ -141,6 +163,7 @@ struct SkillFile {
             "`id`: the move it shows. The page is `Guide/<chapter folder>/<id>.md`.",
             "",
         ]
+        lines += body
         for chapter in chapters {
             lines.append("### \(chapter.number). \(chapter.title) (`Guide/\(chapter.slug)/`)")
             lines.append("")
