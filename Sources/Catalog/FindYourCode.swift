@@ -1415,7 +1415,7 @@ public enum FindYourCode {
                         recipes: ["isolation-inference-trap"]),
                     Use(
                         "an Xcode 26 app target (default `MainActor` isolation) whose Dispatch source handlers or SDK completion handlers run on another queue",
-                        "handlers formed in `nonisolated` code or marked `@Sendable`, reaching the main actor by a stream, an `await` or a hop; `MainActor.assumeIsolated` only on `.main`",
+                        "handlers formed in `nonisolated` code or marked `@Sendable`, reaching the main actor by a stream, `await` or hop; `MainActor.assumeIsolated` only on the main queue",
                         recipes: ["callback-isolation-trap"]),
                     Use(
                         "a `@MainActor` type (any type of an Xcode 26 app target) conforming to an SDK's delegate protocol that the SDK calls on its own queue: \"crosses into main actor-isolated code\"",
