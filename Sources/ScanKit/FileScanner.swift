@@ -274,9 +274,11 @@ struct FileScanner {
     /// What a brace says about the isolation of the code inside it.
     enum Isolation: UInt8 { case inherit, main, nonisolated }
 
-    /// Finds the APIs in blanked `bytes`.
-    func scan(_ bytes: UnsafeBufferPointer<UInt8>, declared: WordTable<Int32> = WordTable()) -> [RawFinding] {
-        let names = DeclaredNames(own: declarations(bytes), module: declared)
+    /// Finds the APIs in blanked `bytes`; `own` is `declarations(bytes)` when the caller has it.
+    func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, declared: WordTable<Int32> = WordTable(), own: WordTable<Int32>? = nil
+    ) -> [RawFinding] {
+        let names = DeclaredNames(own: own ?? declarations(bytes), module: declared)
         var state = MatchState(scanner: self, bytes: bytes, names: names)
         state.run()
         state.findings.removeAll { $0.dropped }

@@ -44,10 +44,11 @@ public struct SourceScanner: Sendable {
         let swift = FileScanner(table: table, language: .swift, defaultIsolation: defaultIsolation)
         let objc = FileScanner(table: table, language: .objc)
         for path in paths {
-            let module = moduleDeclarations(under: path, scanner: swift)
+            let (module, own) = moduleDeclarations(under: path, scanner: swift)
             walk(path, explicit: true, visited: &visited) { file, language in
                 scanFile(
-                    file, scanner: language == .swift ? swift : objc, module: module, into: &result, report: report)
+                    file, scanner: language == .swift ? swift : objc, module: module, own: own[file], into: &result,
+                    report: report)
             } skip: { file, reason in
                 result.skipped.append(SkippedFile(path: file, reason: reason))
             }
@@ -111,7 +112,8 @@ public struct SourceScanner: Sendable {
     }
 
     private func scanFile(
-        _ path: String, scanner: FileScanner, module: WordTable<Int32>, into result: inout ScanResult,
+        _ path: String, scanner: FileScanner, module: WordTable<Int32>, own: WordTable<Int32>?,
+        into result: inout ScanResult,
         report: (Finding) -> Void
     ) {
         var bytes: [UInt8]
@@ -126,7 +128,7 @@ public struct SourceScanner: Sendable {
             return
         }
         let declared = scanner.language == .swift ? module : headerDeclarations(path, scanner)
-        let scanned = findings(in: &bytes, scanner: scanner, declared: declared)
+        let scanned = findings(in: &bytes, scanner: scanner, declared: declared, own: own)
         bytes = []
         result.filesScanned += 1
         result.linesScanned += scanned.lines
@@ -143,9 +145,15 @@ public struct SourceScanner: Sendable {
     /// is left untyped, and a file's own type of a legacy name (`typealias Operation = …`, often
     /// nested in a type) shadows it in that file only. A file given by name on its own is not a
     /// module: it gets nothing.
-    private func moduleDeclarations(under path: String, scanner: FileScanner) -> WordTable<Int32> {
+    ///
+    /// Each file's own names come back too, by path, for its scan: reading them is a pass over the
+    /// file's tokens, and the scan would make it again.
+    private func moduleDeclarations(
+        under path: String, scanner: FileScanner
+    ) -> (module: WordTable<Int32>, own: [String: WordTable<Int32>]) {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return WordTable() }
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return (WordTable(), [:]) }
+        var own: [String: WordTable<Int32>] = [:]
         var names: [UInt64: Int32] = [:]
         var ambiguous: Set<UInt64> = []
         var visited: Set<[UInt64]> = []
@@ -155,6 +163,7 @@ public struct SourceScanner: Sendable {
                 SourceBlanker.blank(buffer, language: .swift)
                 return scanner.declarations(UnsafeBufferPointer(buffer))
             }
+            own[file] = declared
             for (name, type) in declared.entries where type != FileScanner.shadowed {
                 if let known = names[name], known != type { ambiguous.insert(name) } else { names[name] = type }
             }
@@ -162,7 +171,7 @@ public struct SourceScanner: Sendable {
         for name in ambiguous { names.removeValue(forKey: name) }
         var table = WordTable<Int32>(minimumCapacity: names.count)
         for (name, type) in names { table[name] = type }
-        return table
+        return (table, own)
     }
 
     /// The names `X.h` declares, for `X.m` and `X.mm`: an implementation's properties and ivars
@@ -181,13 +190,14 @@ public struct SourceScanner: Sendable {
     /// Blanks and scans one file's bytes; the findings are named one at a time by `finding(_:…)`,
     /// so a file with a million of them holds no million `Finding`s.
     private func findings(
-        in bytes: inout [UInt8], scanner: FileScanner, declared: WordTable<Int32> = WordTable()
+        in bytes: inout [UInt8], scanner: FileScanner, declared: WordTable<Int32> = WordTable(),
+        own: WordTable<Int32>? = nil
     ) -> (findings: [RawFinding], lines: Int) {
         var lines = 0
         let raw = bytes.withUnsafeMutableBufferPointer { buffer in
             SourceBlanker.blank(buffer, language: scanner.language)
             for byte in buffer where byte == 0x0A { lines += 1 }
-            return scanner.scan(UnsafeBufferPointer(buffer), declared: declared)
+            return scanner.scan(UnsafeBufferPointer(buffer), declared: declared, own: own)
         }
         if let last = bytes.last, last != 0x0A { lines += 1 }
         return (raw, lines)
