@@ -729,7 +729,8 @@ struct MatchState {
         if uses.perform.contains(token.hash), previous.kind == .dot, beforePrevious.kind == .identifier,
             endsWith(beforePrevious, "ontext")
         {
-            // `context.perform { }`, `viewContext.performAndWait { }`: a Core Data context.
+            // `context.perform { }`, `viewContext.performAndWait { }`,
+            // `container.viewContext.perform { }`: a Core Data context.
             chain.member = true
             record(uses.coreDataPerform)
         }
@@ -1060,11 +1061,15 @@ struct MatchState {
         if api == uses.notificationPost { return !postsFrameworkNotification(from: chain.start) }
         if api == uses.coreDataPerform, chain.lastWord == uses.performWord {
             // `perform { }` is a common name: a managed object context's when the receiver is
-            // declared as one, or named like one (`context`, `viewContext`).
+            // declared as one, or when the name right before `.perform` is named like one
+            // (`context`, `container.viewContext`; not `context.request`).
             var end = chain.start
             while end < bytes.count, FileScanner.Tokenizer.isIdentifierByte(bytes[end]) { end += 1 }
             let receiver = chain.start..<end
-            if names[hash(receiver)] == nil { return endsWith(receiver, "ontext") }
+            if names[hash(receiver)] == nil {
+                if previous.kind == .dot, beforePrevious.kind == .identifier { return endsWith(beforePrevious, "ontext") }
+                return endsWith(receiver, "ontext")
+            }
         }
         return true
     }

@@ -154,6 +154,12 @@ import Testing
         #expect(ScanFixtures.scan(hit).first?.recipes.first == "core-data-swiftdata-contexts")
         let named = "let context = container.newBackgroundContext()\ncontext.perform {\n    try? context.save()\n}"
         #expect(page(named, "NSManagedObjectContext.performBlock", line: 2) == "core-data-swiftdata-contexts")
+        // The context reached through its container: the name before `.perform` is the context's.
+        let throughContainer = "func save() {\n    container.viewContext.perform {\n        try? container.viewContext.save()\n    }\n}"
+        #expect(page(throughContainer, "NSManagedObjectContext.performBlock", line: 2) == "core-data-swiftdata-contexts")
+        // A `perform` on something else reached through a context is not the context's.
+        let throughContext = "func run() {\n    context.request.perform { reply in show(reply) }\n}"
+        #expect(ScanFixtures.scan(throughContext).isEmpty)
         // `perform` is a common name: on anything not named or declared as a context it is no finding.
         let nearMiss = "func save(_ store: Store) {\n    store.save()\n    request.perform { reply in show(reply) }\n}"
         #expect(ScanFixtures.scan(nearMiss).isEmpty)
