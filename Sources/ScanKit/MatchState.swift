@@ -148,6 +148,28 @@ struct MatchState {
         hazardWords = scanner.hazards
         defaultIsolation = scanner.defaultIsolation
         tokens = FileScanner.Tokenizer(bytes)
+        mentionsXCTest = Self.contains(bytes, Array("XCTest".utf8))
+    }
+
+    /// Whether the file's code names XCTest (an import, a type): `expectation(description:)` and
+    /// `wait(for:timeout:)` are XCTest's only in a file that does.
+    private let mentionsXCTest: Bool
+
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard needle.count <= bytes.count else { return false }
+        var index = 0
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0] {
+                var same = true
+                for offset in 1..<needle.count where bytes[index + offset] != needle[offset] {
+                    same = false
+                    break
+                }
+                if same { return true }
+            }
+            index += 1
+        }
+        return false
     }
 
     static func combine(_ receiver: UInt64, _ word: UInt64) -> UInt64 {
@@ -1059,6 +1081,7 @@ struct MatchState {
                 || (language == .swift && onMainActor(below: braces.count))
         }
         if api == uses.notificationPost { return !postsFrameworkNotification(from: chain.start) }
+        if api == uses.testExpectation { return mentionsXCTest }
         if api == uses.coreDataPerform, chain.lastWord == uses.performWord {
             // `perform { }` is a common name: a managed object context's when the receiver is
             // declared as one, or when the name right before `.perform` is named like one

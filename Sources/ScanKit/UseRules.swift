@@ -37,6 +37,7 @@ final class UseWords: Sendable {
     let progressObservation: Int32
     let preconcurrency: Int32
     let coreDataPerform: Int32
+    let testExpectation: Int32
     let completionTwice: Int32
     let synchronized: Int32
     /// The blocking waits whose arguments may ask for no wait.
@@ -113,6 +114,7 @@ final class UseWords: Sendable {
         progressObservation = api(.progressObservation)
         preconcurrency = api(.preconcurrency)
         coreDataPerform = api(.managedObjectContextPerform)
+        testExpectation = api(.testExpectation)
         completionTwice = api(HazardShapes.completionCalledTwice)
         synchronized = api(.synchronized)
         waits = [api(.semaphoreWait), api(.groupWait)]

@@ -165,6 +165,30 @@ import Testing
         #expect(ScanFixtures.scan(nearMiss).isEmpty)
     }
 
+    /// An XCTest expectation names its note; a method of the same name in a file that never
+    /// names XCTest is not one.
+    @Test func anXCTestExpectationNamesItsNote() {
+        let hit = """
+            import XCTest
+            final class LoaderTests: XCTestCase {
+                func testLoad() {
+                    let done = expectation(description: "loaded")
+                    loader.load { _ in done.fulfill() }
+                    wait(for: [done], timeout: 1)
+                }
+            }
+            """
+        #expect(page(hit, "XCTestExpectation", line: 4) == "expectation-to-confirmation")
+        #expect(page(hit, "XCTestExpectation", line: 6) == "expectation-to-confirmation")
+        let nearMiss = """
+            struct Forecast {
+                func expectation(description: String) -> Double { 0.5 }
+                func show() { print(expectation(description: "rain")) }
+            }
+            """
+        #expect(ScanFixtures.scan(nearMiss).isEmpty)
+    }
+
     // 8. One finding per call: arguments and declarations are parts of it.
     @Test func anObserverOnTheMainQueueIsOneFinding() {
         let hit = """
@@ -209,6 +233,7 @@ import Testing
     // 11. Shapes the catalog now declares.
     @Test func expectationsAndSwiftRemoveObserverAreFound() {
         let test = """
+            import XCTest
             func testLoad() {
                 let done = expectation(description: "loaded")
                 loader.load { _ in done.fulfill() }
