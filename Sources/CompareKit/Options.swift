@@ -87,7 +87,7 @@ struct Options: Equatable {
 
         OPTIONS
           --runs N       timed runs per side after one warm-up (default 5)
-          --batch-ms M   sides faster than 1 ms run in batches of at least M ms, and each timed
+          --batch-ms M   sides faster than 5 ms run in batches of at least M ms, and each timed
                          run is one batch (default 10)
           --pace P       realistic | quick | test: how fast the recipes' delays run (default quick;
                          realistic keeps the original numbers, e.g. 1 s)
