@@ -1,3 +1,5 @@
+import RecipeKit
+
 /// The manifests that let a coding agent install the skill (`SkillFile`) the way it installs other
 /// skills: as a plugin from a marketplace, or as an extension.
 ///
@@ -77,7 +79,7 @@ enum ManifestJSON {
         let inner = indent + "  "
         switch self {
         case .string(let value):
-            return Self.quoted(value)
+            return JSONText.quoted(value)
         case .array(let items):
             if items.isEmpty { return "[]" }
             let lines = items.map { item in inner + item.rendered(indent: inner) }
@@ -85,27 +87,9 @@ enum ManifestJSON {
         case .object(let members):
             if members.isEmpty { return "{}" }
             let lines = members.map { member in
-                "\(inner)\(Self.quoted(member.0)): \(member.1.rendered(indent: inner))"
+                "\(inner)\(JSONText.quoted(member.0)): \(member.1.rendered(indent: inner))"
             }
             return "{\n" + lines.joined(separator: ",\n") + "\n" + indent + "}"
         }
-    }
-
-    /// A JSON string: quotes and backslashes escaped, and control characters as `\n`, `\t` or `\u00XX`.
-    static func quoted(_ string: String) -> String {
-        var text = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return text + "\""
     }
 }
