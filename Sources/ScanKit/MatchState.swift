@@ -148,12 +148,12 @@ struct MatchState {
         hazardWords = scanner.hazards
         defaultIsolation = scanner.defaultIsolation
         tokens = FileScanner.Tokenizer(bytes)
-        mentionsXCTest = Self.contains(bytes, Array("XCTest".utf8))
     }
 
     /// Whether the file's code names XCTest (an import, a type): `expectation(description:)` and
-    /// `wait(for:timeout:)` are XCTest's only in a file that does.
-    private let mentionsXCTest: Bool
+    /// `wait(for:timeout:)` are XCTest's only in a file that does. Looked for at the first such
+    /// call, not in every file.
+    private var mentionsXCTest: Bool?
 
     private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
         guard needle.count <= bytes.count else { return false }
@@ -934,6 +934,9 @@ struct MatchState {
         if api == uses.preconcurrency, followedByImport(chain.start) { return }
         // One finding per call: an API among another call's arguments is part of that call.
         if chain.finding < 0, insideReportedCall() { return }
+        if api == uses.testExpectation, mentionsXCTest == nil {
+            mentionsXCTest = Self.contains(bytes, Array("XCTest".utf8))
+        }
         guard concurrencyMeaning(api) else { return }
         var hazards = hazards(of: api)
         var lead = lead(of: api)
@@ -1081,7 +1084,7 @@ struct MatchState {
                 || (language == .swift && onMainActor(below: braces.count))
         }
         if api == uses.notificationPost { return !postsFrameworkNotification(from: chain.start) }
-        if api == uses.testExpectation { return mentionsXCTest }
+        if api == uses.testExpectation { return mentionsXCTest == true }
         if api == uses.coreDataPerform, chain.lastWord == uses.performWord {
             // `perform { }` is a common name: a managed object context's when the receiver is
             // declared as one, or when the name right before `.perform` is named like one
