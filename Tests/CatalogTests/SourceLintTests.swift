@@ -177,11 +177,15 @@ import Testing
         #expect(stripped.contains("let c ="))
     }
 
-    /// A loop whose body is only `await Task.yield()`: `while`, a one-line condition (closures in
-    /// it allowed), then the yield; or `repeat { await Task.yield() } while`.
-    static let bareYieldLoop = try! NSRegularExpression(
-        pattern: #"\bwhile\b(?:[^{}\n]|\{[^{}\n]*\})*?\{\s*(?:try\s+)?await\s+Task\.yield\(\)\s*;?\s*\}"#
-            + #"|\brepeat\s*\{\s*(?:try\s+)?await\s+Task\.yield\(\)\s*;?\s*\}\s*while\b"#)
+    /// A loop whose body is only a yield or a pause: `while`, a one-line condition (closures in it
+    /// allowed), then `await Task.yield()`, `sched_yield()`, `usleep(…)` or `Thread.sleep(…)`; or
+    /// `repeat { … } while` around one of them.
+    static let bareYieldLoop: NSRegularExpression = {
+        let pause = #"(?:(?:try\s+)?await\s+Task\.yield\(\)|sched_yield\(\)|usleep\([^()\n]*\)|Thread\.sleep\([^()\n]*\))"#
+        return try! NSRegularExpression(
+            pattern: #"\bwhile\b(?:[^{}\n]|\{[^{}\n]*\})*?\{\s*"# + pause + #"\s*;?\s*\}"#
+                + #"|\brepeat\s*\{\s*"# + pause + #"\s*;?\s*\}\s*while\b"#)
+    }()
 
     /// The bare yield loops in `code`, each as its first line.
     static func bareYieldLoops(in code: String) -> [String] {
@@ -203,10 +207,12 @@ import Testing
         var loops: [String] = []
         for path in files {
             let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
-            guard text.contains("Task.yield") else { continue }
+            guard ["Task.yield", "sched_yield", "usleep", "Thread.sleep"].contains(where: text.contains) else { continue }
             loops += Self.bareYieldLoops(in: Self.code(text)).map { "\(path): \($0)" }
         }
-        #expect(loops.isEmpty, "wait with `try await eventually { condition }` instead: \(loops)")
+        #expect(
+            loops.isEmpty,
+            "wait with `try await eventually { condition }` (on a thread: `eventuallyOnThisThread`) instead: \(loops)")
     }
 
     /// The lint finds the shapes it names, across lines and with a closure in the condition, and
@@ -219,7 +225,12 @@ import Testing
                     await Task.yield()
                 }
                 repeat { await Task.yield() } while !done
+                while pool.waitingCount < 3 { sched_yield() }
+                while !ready { Thread.sleep(forTimeInterval: 0.000_1) }
+                repeat { usleep(100) } while !ready
                 for _ in 0..<10 { await Task.yield() }
+                while !ready { Thread.sleep(forTimeInterval: 0.1); count += 1 }
+                guard eventuallyOnThisThread({ pool.waitingCount >= 3 }) else { return }
                 while let next = await iterator.next() { items.append(next) }
                 try await eventually { pool.queuedCount >= 5 }
                 """)
@@ -228,6 +239,9 @@ import Testing
                 "while pool.queuedCount < 5 { await Task.yield() }",
                 "while devices.contains(where: { $0.count == 0 }) {",
                 "repeat { await Task.yield() } while",
+                "while pool.waitingCount < 3 { sched_yield() }",
+                "while !ready { Thread.sleep(forTimeInterval: 0.000_1) }",
+                "repeat { usleep(100) } while",
             ])
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Yields until `condition` holds; fails the test if it doesn't within `limit`, or when the test is
@@ -43,4 +44,22 @@ nonisolated(nonsending) func eventually(
 /// Why `eventually` stopped waiting before its condition held.
 enum WaitEnded: Error {
     case cancelled, timedOut
+}
+
+/// `eventually` for code on a thread of its own: polls `condition` every 100 µs for at most `limit`
+/// and returns whether it held.
+///
+/// A thread has no task, so a suite's time limit cannot end a loop on it (`.timeLimit` cancels the
+/// test's task, which such a loop never looks at); the bound can. It records no issue, since on a
+/// thread of its own there may be no test to record it against: the caller hands what it saw back
+/// to the test, which asserts it. `SourceLintTests` fails on a bare `sched_yield`, `usleep` or
+/// `Thread.sleep` loop in `Tests/`.
+func eventuallyOnThisThread(within limit: Duration = .seconds(20), _ condition: () -> Bool) -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: limit)
+    while !condition() {
+        if clock.now >= deadline { return false }
+        usleep(100)
+    }
+    return true
 }

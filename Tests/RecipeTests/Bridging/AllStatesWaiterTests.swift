@@ -90,14 +90,18 @@ struct AllStatesWaiterTests {
         switch side {
         case .legacy:
             let devices = (0..<count).map { Legacy.Device("d\($0)") }
+            let everyOneObserved = Locked(false)
             let all = await onOwnThread {
                 let reporter = Thread {
-                    while devices.contains(where: { $0.timesObserved == 0 }) { Thread.sleep(forTimeInterval: 0.000_1) }
+                    everyOneObserved.withLock { observed in
+                        observed = eventuallyOnThisThread { !devices.contains(where: { $0.timesObserved == 0 }) }
+                    }
                     DispatchQueue.concurrentPerform(iterations: count * 2) { devices[$0 % count].set(.ready) }
                 }
                 reporter.start()
                 return Legacy.AllStatesWaiter.wait(until: devices, are: .ready, timeout: Self.generous)
             }
+            #expect(everyOneObserved.withLock { $0 })
             #expect(all)
             #expect(devices.allSatisfy { $0.observerCount == 0 })
         case .modern:

@@ -353,7 +353,7 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
                     try? pool.use(timeout: .seconds(600)) { _ in }
                     done.signal()
                 }
-                while pool.waitingCount < 1 { sched_yield() }
+                guard eventuallyOnThisThread({ pool.waitingCount >= 1 }) else { return ["no caller waited"] }
                 var results: [String] = []
                 do { try pool.use(timeout: .seconds(600)) { _ in } } catch { results.append("\(error)") }
                 letGo.signal()
@@ -426,7 +426,7 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
                     done.signal()
                 }
             }
-            while pool.waitingCount < 3 { sched_yield() }
+            guard eventuallyOnThisThread({ pool.waitingCount >= 3 }) else { return (["no 3 callers waited"], -1) }
             pool.close()
             let waitingAfterClose = pool.waitingCount
             letGo.signal()

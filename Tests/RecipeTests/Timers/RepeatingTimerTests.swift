@@ -202,9 +202,11 @@ struct RepeatingTimerTests {
             }
             painter.startPainting()
             painter.startPainting()
-            while painter.isPainting {
+            let stopped = eventuallyOnThisThread {
                 _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+                return !painter.isPainting
             }
+            if !stopped { recorder.log("never stopped painting") }
             // A leaked second timer would still be scheduled, and fire here.
             RunLoop.current.run(until: Date(timeIntervalSinceNow: Self.interval / .seconds(1) * 3))
         }
