@@ -23,9 +23,10 @@ import Testing
         recipe.scenarios.map { Case(recipe: recipe, scenario: $0) }
     }
 
-    /// At most this many runs per scenario, from `PARITY_REPETITIONS`. CI's ThreadSanitizer step
-    /// sets 1: the sanitizer reports a race from one run's accesses, where an unsanitized run has to
-    /// repeat to see one (the repetitions and the fixed-order check run in CI's first step).
+    /// At most this many runs per scenario, from `PARITY_REPETITIONS`. The ThreadSanitizer step
+    /// (`Scripts/sanitize.sh`) sets 3: the sanitizer reports a race from one run's accesses, and
+    /// more runs give a rare interleaving more chances; reorderable scenarios' 10 runs stay in
+    /// CI's first step.
     static let repetitionCap = ProcessInfo.processInfo.environment["PARITY_REPETITIONS"].flatMap(Int.init) ?? .max
 
     /// How long a scenario's runs may go on repeating once it has run once.
