@@ -236,6 +236,10 @@ public enum FindYourCode {
                         "a loop of attempts with `Task.sleep` between them",
                         recipes: ["retry-with-backoff"]),
                     Use(
+                        "scheduling the next animation frame from each frame",
+                        "a frame clock: one loop that sleeps to each frame's deadline on an injected clock",
+                        recipes: ["frame-clock"]),
+                    Use(
                         "waiting for input to settle (debounce)",
                         "cancel and replace a sleeping `Task`",
                         recipes: ["debounce"]),
@@ -286,6 +290,10 @@ public enum FindYourCode {
                         "stopping it from outside or from its own handler",
                         "`task.cancel()`; `break` out of `for await`",
                         recipes: ["timer-invalidate"]),
+                    Use(
+                        "invalidated and scheduled again on every event, so only the last one fires (a debounce)",
+                        "cancel and replace a sleeping `Task`",
+                        recipes: ["debounce"]),
                 ]),
             APIIndexEntry(
                 [
@@ -670,7 +678,11 @@ public enum FindYourCode {
                     Use(
                         "a re-entrant critical section",
                         "a `Mutex` locked once at the entry point; an actor",
-                        recipes: ["synchronized-recursive-lock", "lock-zoo"])
+                        recipes: ["synchronized-recursive-lock", "lock-zoo"]),
+                    Use(
+                        "a list of pending callbacks under the lock, all answered by one request",
+                        "an actor keeping the one load `Task` per key; each caller awaits it and may leave",
+                        recipes: ["request-coalescing"]),
                 ]),
             APIIndexEntry(
                 ["os_unfair_lock", "OSAllocatedUnfairLock"],
@@ -1076,6 +1088,15 @@ public enum FindYourCode {
                         recipes: ["socket-connection-stream"])
                 ]),
             APIIndexEntry(
+                ["EAGAIN", "EWOULDBLOCK", "O_NONBLOCK"],
+                alsoKnownAs: ["send or write retried in a loop"],
+                uses: [
+                    Use(
+                        "`send`/`write` retried until the socket takes everything",
+                        "`try await connection.write(data)`: it suspends until the socket is writable instead of retrying",
+                        recipes: ["socket-connection-stream"])
+                ]),
+            APIIndexEntry(
                 ["DispatchSource.makeSignalSource", "DISPATCH_SOURCE_TYPE_SIGNAL"],
                 uses: [
                     Use(
@@ -1083,7 +1104,7 @@ public enum FindYourCode {
                         recipes: ["dispatch-source-signal"])
                 ]),
             APIIndexEntry(
-                ["DispatchSource.makeProcessSource", "DISPATCH_SOURCE_TYPE_PROC"],
+                ["DispatchSource.makeProcessSource", "DISPATCH_SOURCE_TYPE_PROC", "Process.terminationHandler"],
                 uses: [
                     Use(
                         "noticing that a process exits",
@@ -1212,7 +1233,16 @@ public enum FindYourCode {
                     Use(
                         "one subject with many subscribers that come and go",
                         "a broadcaster of `AsyncStream`s (one per subscriber; `.bufferingNewest(1)` for a slow one; the latest replayed to a late one)",
-                        recipes: ["multicast-stream"])
+                        recipes: ["multicast-stream", "combine-to-async-sequence"])
+                ]),
+            APIIndexEntry(
+                ["sink(receiveValue:)", "AnyCancellable", "store(in:)", "receive(on:)"],
+                alsoKnownAs: ["Combine", ".sink", "cancellables"],
+                uses: [
+                    Use(
+                        "a `.sink` kept in a `Set<AnyCancellable>`, delivered with `.receive(on: DispatchQueue.main)`",
+                        "a `for await` loop in a task its owner keeps and cancels; a `@MainActor` loop replaces `receive(on:)`",
+                        recipes: ["combine-to-async-sequence", "observe-state-changes"])
                 ]),
             APIIndexEntry(
                 ["observeValue(forKeyPath:of:change:context:)", "NSKeyValueObservation"],
@@ -1237,7 +1267,7 @@ public enum FindYourCode {
                     Use(
                         "state that views and other objects observe",
                         "`@Observable`; outside SwiftUI, `Observations { model.property }` (coalesces changes between suspensions)",
-                        recipes: ["observe-state-changes"])
+                        recipes: ["observe-state-changes", "combine-to-async-sequence"])
                 ]),
             APIIndexEntry(
                 [
@@ -1327,12 +1357,25 @@ public enum FindYourCode {
                         recipes: ["delegate-conformance-isolation"]),
                 ]),
             APIIndexEntry(
-                ["performBlock:", "performBlockAndWait:"],
+                [
+                    "performBlock:", "performBlockAndWait:", "context.perform", "performAndWait",
+                    "performBackgroundTask", "NSManagedObjectContext", "ModelContext",
+                ],
+                alsoKnownAs: ["Core Data", "SwiftData"],
                 uses: [
                     Use(
-                        "Core Data's queue-confined contexts",
-                        "`perform(_:) async` (Apple only); a continuation bridge",
-                        recipes: ["group-wrap-callback-api"])
+                        "Core Data's queue-confined contexts (`perform {}`, `performAndWait {}`)",
+                        "`try await context.perform { … }` (Apple only); object IDs between contexts; SwiftData's `@ModelActor`",
+                        recipes: ["core-data-swiftdata-contexts", "group-wrap-callback-api"])
+                ]),
+            APIIndexEntry(
+                ["CKDatabase", "CKOperation", "CKQueryOperation", "CKModifyRecordsOperation"],
+                alsoKnownAs: ["CloudKit"],
+                uses: [
+                    Use(
+                        "CloudKit calls and operations with completion blocks",
+                        "the database's `async` methods (Apple only); an operation's final block resuming one continuation",
+                        recipes: ["core-data-swiftdata-contexts", "group-wrap-callback-api"])
                 ]),
         ])
 
@@ -1389,6 +1432,10 @@ public enum FindYourCode {
                         "kept in a property until a later event resumes it (a pending request, a waiter)",
                         "an actor that holds the waiting continuations, resumes each once, and resumes the rest when it shuts down",
                         recipes: ["one-shot-future", "resource-pool", "wait-for-state"]),
+                    Use(
+                        "resumed by the first callback that reports the wanted state, or by a timeout",
+                        "the callbacks as an `AsyncStream`, its first matching value awaited under `withTimeout`; one object or many",
+                        recipes: ["wait-for-all-states"]),
                     Use(
                         "parked in a table under a request id, resumed by the reply, inside `withTimeout`",
                         "a cancellation handler that removes and resumes it: without one, the timeout waits for the reply",
