@@ -2,10 +2,11 @@
 //   escalation); a waiter parked on a continuation, a future or a stream that the task will
 //   feed raises nothing, so a high-priority caller can wait behind low-priority work, unless it
 //   raises the task itself first with `task.escalatePriority(to: Task.currentPriority)` (iOS 26,
-//   macOS 26), what a `sync` onto a serial queue did for the queue's quality of service.
+//   macOS 26), as a `sync` onto a serial queue raised the queue's quality of service to the
+//   caller's (libdispatch's `src/queue.c`, `_dispatch_sync_f_slow`; Darwin, not run here).
 // Source: [SE-0304, "Task priority escalation"](https://github.com/swiftlang/swift-evolution/blob/main/proposals/0304-structured-concurrency.md);
 //   [SE-0462, "Task priority escalation APIs"](https://github.com/swiftlang/swift-evolution/blob/main/proposals/0462-task-priority-escalation-apis.md)
-// Recipes: timeout-keep-late-result, request-coalescing, serial-queue
+// Recipes: timeout-keep-late-result, request-coalescing, serial-queue, priority-inversion-demo
 // Check: swift6 prints
 // > awaited through its value: the low-priority task was raised to high
 // > awaited through a continuation: the low-priority task stayed low
