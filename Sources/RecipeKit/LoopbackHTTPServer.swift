@@ -35,7 +35,7 @@ public final class LoopbackHTTPServer: Sendable {
     private let chunk: Int
     private let state = Locked(
         (
-            requests: [String](), held: [Int32](), released: false, stopped: false,
+            requests: [String](), held: [Int32](), released: false, stopped: false, acceptEnded: false,
             watchers: [(path: String, action: @Sendable () -> Void)]()
         ))
 
@@ -115,14 +115,19 @@ public final class LoopbackHTTPServer: Sendable {
         }
         guard first else { return }
         release()
-        var byte: UInt8 = 0
-        _ = write(wake.write, &byte, 1)
+        state.withLock { state in
+            // Under the lock the accept thread marks its end under, before it closes the pipe.
+            guard !state.acceptEnded else { return }
+            var byte: UInt8 = 0
+            _ = write(wake.write, &byte, 1)
+        }
     }
 
     deinit { stop() }
 
     private func acceptLoop() {
         defer {
+            state.withLock { $0.acceptEnded = true }
             close(listener)
             close(wake.read)
             close(wake.write)
