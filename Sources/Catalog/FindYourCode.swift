@@ -422,6 +422,10 @@ public enum FindYourCode {
                         "many callers asking for the same load",
                         "an actor keeping one `Task` per key (single flight)",
                         recipes: ["request-coalescing"]),
+                    Use(
+                        "a shared load that outside code must be able to cancel (a sign-out)",
+                        "`cancelLoad(for:)` on the single-flight actor: every waiter fails at once; each load's id keeps a late end from clearing a newer one",
+                        recipes: ["request-coalescing"]),
                 ])
         ])
 

@@ -109,6 +109,22 @@ extension RequestCoalescer {
         load.task.cancel()
         log("load cancelled \(key)")
     }
+
+    /// Cancels the load of `key` for every waiter: each gets
+    /// `CancellationError` at once, and the next request starts a fresh load.
+    ///
+    /// For code that knows the value is no longer wanted (a sign-out, an item
+    /// deleted). The load's task is cancelled; a loader that ignores it and
+    /// finishes anyway delivers nowhere, since `finish` checks the load's id:
+    /// a late end cannot clear the entry of a load started after this call.
+    public func cancelLoad(for key: Key) {
+        guard let load = inFlight.removeValue(forKey: key) else { return }
+        load.task.cancel()
+        for continuation in load.waiters.values {
+            continuation.resume(throwing: CancellationError())
+        }
+        log("load cancelled \(key)")
+    }
 }
 
 // MARK: - Driver (the page's output; not part of the pattern)

@@ -294,6 +294,28 @@ import Testing
         #expect(harness.loads.arrived == 2)
     }
 
+    /// Cancelled from outside, the load fails every waiter at once; a loader that finishes anyway
+    /// (this one ignores cancellation) cannot disturb the fresh load a later request starts.
+    @Test func modernCancelLoadFailsEveryWaiterAndTheNextRequestLoadsAfresh() async throws {
+        let harness = ModernHarness { .success($0) }
+        let coalescer = harness.coalescer
+        let waiters = (0..<3).map { _ in Task { try await coalescer.value(for: "avatar") } }
+        await harness.loads.arrivals(1)
+        await harness.joins.arrivals(2)
+        await coalescer.cancelLoad(for: "avatar")
+        for waiter in waiters {
+            await #expect(throws: CancellationError.self) { try await waiter.value }
+        }
+        #expect(await !coalescer.isLoading("avatar"))
+        let next = Task { try await coalescer.value(for: "avatar") }
+        await harness.loads.arrivals(2)
+        harness.gate.open()  // both loads end: the cancelled one first or second
+        #expect(try await next.value == 2)
+        #expect(harness.loadSawCancellation.current)
+        await harness.loadsEnded.arrivals(2)
+        #expect(await !coalescer.isLoading("avatar"))
+    }
+
     /// A caller cancelled before it asks gets `CancellationError` and starts no load.
     @Test func modernCallerCancelledBeforeTheCallStartsNoLoad() async {
         let harness = ModernHarness()
