@@ -28,6 +28,7 @@ final class UseWords: Sendable {
     let performAfterDelay: Int32
     let cancelPrevious: Int32
     let timerInvalidate: Int32
+    let scheduledTimerOnce: Int32
     /// `Timer.scheduledTimer` in either spelling (repeating or `repeats: false`).
     let scheduledTimers: Set<Int32>
     let sourceCreations: Set<Int32>
@@ -105,6 +106,7 @@ final class UseWords: Sendable {
         performAfterDelay = api(.performAfterDelay)
         cancelPrevious = api(.cancelPreviousPerformRequests)
         timerInvalidate = api(.timerInvalidate)
+        scheduledTimerOnce = api(.scheduledTimerOnce)
         scheduledTimers = [api(.scheduledTimer), api(.scheduledTimerOnce)]
         sourceCreations = Set(
             [
@@ -261,6 +263,15 @@ struct UseRules {
             if named.contains("retry") {
                 for index in indices where findings[index].api == words.timerSource { findings[index].lead = "retry-with-backoff" }
             }
+            // A one-shot timer or delay armed in a function that compares a count: a batch sent
+            // when it is full or when the timer fires, whichever comes first.
+            let oneShots = indices.filter {
+                findings[$0].api == words.scheduledTimerOnce || findings[$0].api == words.asyncAfter
+            }
+            if !oneShots.isEmpty, comparesACount(function) {
+                for index in oneShots { findings[index].lead = "batch-size-or-time" }
+                continue
+            }
             // A timer invalidated, then scheduled again, in one function: each event restarts the
             // wait, so only the last one fires.
             let invalidations = indices.filter { findings[$0].api == words.timerInvalidate }
@@ -328,6 +339,31 @@ struct UseRules {
     private struct Pair: Hashable {
         let function: Int32
         let receiver: UInt64
+    }
+
+    /// Whether the body of top-level function `function` compares a count (`.count >=` or
+    /// `.count ==`; not `> 0`, an emptiness check): what a batcher checks before it sends a full
+    /// batch. The body is read from the function's name to the next function's.
+    private func comparesACount(_ function: Int32) -> Bool {
+        guard function >= 0, Int(function) < functionNames.count else { return false }
+        let start = functionNames[Int(function)].upperBound
+        let next = functionNames.dropFirst(Int(function) + 1).first { !$0.isEmpty }?.lowerBound ?? bytes.count
+        guard start > 0, start < next else { return false }
+        let count = Array(".count".utf8)
+        var index = start
+        while index + count.count < next {
+            if bytes[index] == UInt8(ascii: "."), bytes[index..<(index + count.count)].elementsEqual(count) {
+                var after = index + count.count
+                while after < next, bytes[after] == UInt8(ascii: " ") { after += 1 }
+                if after + 1 < next, bytes[after] == UInt8(ascii: ">") || bytes[after] == UInt8(ascii: "="),
+                    bytes[after + 1] == UInt8(ascii: "=")
+                {
+                    return true
+                }
+            }
+            index += 1
+        }
+        return false
     }
 
     /// A function's name in lower case (`debouncedsearch`, `retryrequest`), or "".

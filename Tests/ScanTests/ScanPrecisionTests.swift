@@ -18,6 +18,7 @@ import Testing
         let measured = try Self.measurement()
         let share = measured.firstPageShare
         print("scan precision: first page right for \(measured.rightFirstPage) of \(measured.findings) findings")
+        for miss in measured.misses { print("scan precision miss: \(miss)") }
         #expect(share >= Self.firstPageFloor, "first-page precision \(share)\n\(measured.misses.joined(separator: "\n"))")
     }
 

@@ -173,6 +173,29 @@ import Testing
         #expect(page(nearMiss, "Timer.invalidate") == "timer-invalidate")
     }
 
+    /// A one-shot timer armed beside a full-batch check is a batch sent by size or by time; beside
+    /// an emptiness check it is a plain one-shot timer.
+    @Test func aOneShotTimerBesideAFullBatchCheckIsBatchSizeOrTime() {
+        let hit = """
+            func add(_ sample: Sample) {
+                buffer.append(sample)
+                if buffer.count >= maxBatch {
+                    flush()
+                } else if flushTimer == nil {
+                    flushTimer = Timer.scheduledTimer(withTimeInterval: 10, repeats: false) { _ in flush() }
+                }
+            }
+            """
+        #expect(page(hit, "Timer.scheduledTimer(repeats: false)") == "batch-size-or-time")
+        let nearMiss = """
+            func showBanner() {
+                guard messages.count > 0 else { return }
+                hideTimer = Timer.scheduledTimer(withTimeInterval: 3, repeats: false) { _ in hide() }
+            }
+            """
+        #expect(page(nearMiss, "Timer.scheduledTimer(repeats: false)") == "one-shot-timer")
+    }
+
     /// A counting semaphore kept by an object and waited on by each request limits work that keeps
     /// arriving; one made and waited on in one function throttles a batch.
     @Test func aSemaphoreKeptAcrossCallsIsAConcurrencyLimit() {

@@ -67,13 +67,13 @@ final class UploadManager: NSObject, URLSessionTaskDelegate {
     }
 
     /// Returns whether an upload slot is free right now; never waits.
-    private let slots = DispatchSemaphore(value: 2)  // label: DispatchSemaphore => semaphore-throttle
+    private let slots = DispatchSemaphore(value: 2)  // label: DispatchSemaphore => concurrency-limit | semaphore-throttle
 
     func tryStartUpload() -> Bool {
-        slots.wait(timeout: .now()) == .success  // label: DispatchSemaphore.wait => semaphore-throttle
+        slots.wait(timeout: .now()) == .success  // label: DispatchSemaphore.wait => concurrency-limit | semaphore-throttle
     }
 
     func finishUpload() {
-        slots.signal()  // label: DispatchSemaphore.signal => semaphore-throttle
+        slots.signal()  // label: DispatchSemaphore.signal => concurrency-limit | semaphore-throttle
     }
 }
