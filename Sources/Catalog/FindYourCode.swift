@@ -1089,6 +1089,33 @@ public enum FindYourCode {
                         "waiting for a child process to exit",
                         "a continuation resumed by `Process.terminationHandler`: no thread blocks",
                         recipes: ["dispatch-source-process-exit", "timeout-keep-late-result"]),
+                    Use(
+                        "on a background queue while `readabilityHandler`s read the child's output and errors",
+                        "`await` the exit and both streams' ends: two `async let` loops over the lines of each pipe, the exit from `terminationHandler`",
+                        recipes: ["process-output-stream"]),
+                ]),
+            APIIndexEntry(
+                ["Process.terminationHandler", "NSTask.terminationHandler"],
+                uses: [
+                    Use(
+                        "learning that a child process has exited",
+                        "a continuation the handler resumes once, set before `run()`",
+                        recipes: ["dispatch-source-process-exit"]),
+                    Use(
+                        "with the child's output still to read",
+                        "await the exit and the end of both pipes: the exit can come while the last lines sit in a pipe",
+                        recipes: ["process-output-stream"]),
+                ]),
+            APIIndexEntry(
+                [
+                    "FileHandle.readabilityHandler", "readabilityHandler", "readInBackgroundAndNotify",
+                    "Pipe.fileHandleForReading", "readDataToEndOfFile()",
+                ],
+                uses: [
+                    Use(
+                        "reading a child process's standard output and standard error (one read to its end first can deadlock on a full pipe)",
+                        "both pipes read at once as line streams, one `async let` loop each; cancelling the caller terminates the child",
+                        recipes: ["process-output-stream"])
                 ]),
             APIIndexEntry(
                 ["DispatchSource.makeFileSystemObjectSource", "DISPATCH_SOURCE_TYPE_VNODE"],
