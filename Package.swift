@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(
             name: "ScanTests",
             dependencies: ["Catalog", "RecipeKit", "ScanKit", "scan"],
-            exclude: ["Fixtures"],
+            exclude: ["Fixtures", "Corpus"],
             swiftSettings: strict
         ),
         // The bench at tiny sizes: the results schema, the recipe ids it names, the CLI.

@@ -7,8 +7,8 @@
 # shared with the Swift cooperative pool, which is only as wide as the core count. Run in parallel
 # on a 2-core machine, one test's blocked workers could starve another test's timers for seconds.
 #
-# What each layer of the suite catches is in README.md ("What the tests check"). `compare --all`
-# (every recipe through the CLI, measured) is not part of it: CI runs it.
+# What each layer of the suite catches is in CONTRIBUTING.md ("What the tests check").
+# `compare --all` (every recipe through the CLI, measured) is not part of it: CI runs it.
 set -euo pipefail
 cd "$(dirname "$0")"
 swift build --build-tests

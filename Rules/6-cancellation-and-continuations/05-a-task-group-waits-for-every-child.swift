@@ -23,16 +23,17 @@ nonisolated func earlyReturn() async -> String {
     let (gate, open) = AsyncStream.makeStream(of: Void.self)
     let first = await withTaskGroup(of: String.self) { group in
         group.addTask {
-            for await _ in gate { break }  // ends only after the fast child
+            for await _ in gate { break }  // opened by the body, once it has a result
             finished.add("slow")
             return "slow"
         }
         group.addTask {
             finished.add("fast")
-            open.yield()
             return "fast"
         }
-        return await group.next()!
+        let first = await group.next()!
+        open.yield()  // only now can the slow child finish: the body already has its result
+        return first
     }
     return "the body returned \(first); the group returned after: "
         + finished.all.joined(separator: ", ")

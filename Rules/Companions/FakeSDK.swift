@@ -21,3 +21,6 @@ public final class Session {
         }
     }
 }
+
+/// How long a request may take, in seconds: a global an app may read, or change, from any thread.
+public var defaultTimeout = 30

@@ -24,8 +24,20 @@ public enum Articles {
 
     /// The path below `Articles/` of the article named `id` (a recipe's or a note's), if there is one.
     public static func path(of id: String) -> String? {
-        texts.keys.first { ($0 as NSString).lastPathComponent == "\(id).md" }
+        paths[id]
     }
+
+    /// Article name (`serial-queue`) → its path below `Articles/`, built once: every recipe and
+    /// note looks its article up when the catalog loads, and a search of every path per lookup was
+    /// a twentieth of a `scan`.
+    private static let paths: [String: String] = {
+        var paths: [String: String] = [:]
+        for path in texts.keys.sorted() where path.hasSuffix(".md") {
+            let name = String((path as NSString).lastPathComponent.dropLast(".md".count))
+            if paths[name] == nil { paths[name] = path }
+        }
+        return paths
+    }()
 
     /// The prose of recipe `id` (empty, with a problem, when it has no article).
     public static func recipe(_ id: String) -> RecipeProse {

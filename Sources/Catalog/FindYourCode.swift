@@ -69,7 +69,7 @@ public enum FindYourCode {
                         recipes: ["main-queue-ui-update", "sync-deadlock"]),
                     Use(
                         "called while already on main",
-                        "no direct equivalent: it traps on Linux and Darwin alike (libdispatch's `__DISPATCH_WAIT_FOR_QUEUE__`: \"dispatch_sync called on queue already owned by current thread\"); on the main actor a call is a plain call",
+                        "no direct equivalent: it traps on Linux and Darwin alike; on the main actor a call is a plain call",
                         recipes: ["sync-deadlock"]),
                 ]),
             APIIndexEntry(
@@ -84,7 +84,7 @@ public enum FindYourCode {
                         recipes: ["background-then-main", "generate-sort-random-numbers", "sync-on-concurrent-queue"]),
                     Use(
                         "a blocking loop (accept, read, a C library call)",
-                        "a `Thread` of its own that runs the loop and hands each result to async code (an `AsyncStream`, a continuation); not a `@concurrent` function or a task: each blocked call holds one of the cooperative pool's threads (one per core) until it returns",
+                        "a `Thread` of its own that feeds async code (an `AsyncStream`, a continuation); in a task, each blocked call holds a pool thread",
                         recipes: ["blocking-the-pool", "worker-thread-pool", "dispatch-source-socket-accept"]),
                     Use(
                         "a blocking read/write loop per socket connection",
@@ -92,7 +92,7 @@ public enum FindYourCode {
                         recipes: ["socket-connection-stream"]),
                     Use(
                         "one blocking call at a time (a file read, `fsync`, a C library call)",
-                        "the call on a `TaskExecutor` with threads of its own, preferred with `withTaskExecutorPreference` in a `@concurrent` function: the caller awaits it and the cooperative pool stays free",
+                        "the call on a `TaskExecutor` with threads of its own, preferred with `withTaskExecutorPreference` in a `@concurrent` function: the cooperative pool stays free",
                         recipes: ["blocking-io-executor", "blocking-the-pool"]),
                     Use(
                         "choosing a priority (QoS)",
@@ -152,7 +152,7 @@ public enum FindYourCode {
                         recipes: ["independent-serial-queues"]),
                     Use(
                         "keeping a blocking C or file API off the shared threads",
-                        "a `TaskExecutor` with a thread of its own, preferred with `withTaskExecutorPreference` in a `@concurrent` function (an actor would run the blocking calls on the cooperative pool)",
+                        "a `TaskExecutor` with its own thread, preferred with `withTaskExecutorPreference` in a `@concurrent` function (an actor's jobs run on the cooperative pool)",
                         recipes: ["blocking-io-executor"]),
                 ]),
             APIIndexEntry(
@@ -236,6 +236,10 @@ public enum FindYourCode {
                         "a loop of attempts with `Task.sleep` between them",
                         recipes: ["retry-with-backoff"]),
                     Use(
+                        "scheduling the next animation frame from each frame",
+                        "a frame clock: one loop that sleeps to each frame's deadline on an injected clock",
+                        recipes: ["frame-clock"]),
+                    Use(
                         "waiting for input to settle (debounce)",
                         "cancel and replace a sleeping `Task`",
                         recipes: ["debounce"]),
@@ -286,6 +290,10 @@ public enum FindYourCode {
                         "stopping it from outside or from its own handler",
                         "`task.cancel()`; `break` out of `for await`",
                         recipes: ["timer-invalidate"]),
+                    Use(
+                        "invalidated and scheduled again on every event, so only the last one fires (a debounce)",
+                        "cancel and replace a sleeping `Task`",
+                        recipes: ["debounce"]),
                 ]),
             APIIndexEntry(
                 [
@@ -343,7 +351,7 @@ public enum FindYourCode {
                         recipes: ["one-shot-timer", "connect-timeout"]),
                     Use(
                         "a deadline on the wall clock (`schedule(wallDeadline:)`, `dispatch_walltime`), which keeps counting while the machine sleeps",
-                        "a sleep on `ContinuousClock`, which keeps counting while the machine sleeps too (`SuspendingClock` stops); for a date, sleep for the time left until it, read the date again when the sleep ends, and start over on clock-change notifications. The recipe shows the `Timer(fire:)` form of the legacy side; the same source on a monotonic deadline is in `one-shot-timer`",
+                        "a sleep on `ContinuousClock`, which counts while the machine sleeps, for the time left until the date; start over when the clock changes",
                         recipes: ["fire-at-date", "one-shot-timer"]),
                     Use(
                         "a timeout for an operation",
@@ -369,7 +377,7 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "a Core Foundation timer on a run loop",
-                        "an `AsyncStream` ticker that sleeps to deadlines: no run loop, no thread kept for it. No recipe creates the CF timer itself; its Foundation form, `Timer`, is shown",
+                        "an `AsyncStream` ticker that sleeps to deadlines: no run loop, no thread kept for it; the recipes show the Foundation form, `Timer`",
                         recipes: ["repeating-timer", "unscheduled-timer-runloop"])
                 ]),
             APIIndexEntry(
@@ -535,9 +543,13 @@ public enum FindYourCode {
                         "on a thread that stays, `poll` on a self-pipe with the delay as its timeout; in a task, `Task.sleep`, which cancellation ends",
                         recipes: ["interruptible-blocking-worker"]),
                     Use(
-                        "limiting work to N at a time",
+                        "limiting a batch of work to N at a time",
                         "a sliding-window task group",
                         recipes: ["semaphore-throttle"]),
+                    Use(
+                        "limiting requests that keep arriving from anywhere (a semaphore kept in a property, `wait()` before each request, `signal()` in its completion)",
+                        "an actor limiter that every caller awaits: `try await limiter.run { … }`, FIFO, a waiting caller cancellable",
+                        recipes: ["concurrency-limit"]),
                     Use(
                         "a producer waiting for room in a bounded buffer",
                         "an actor channel whose `send` suspends (never `AsyncStream`: it drops)",
@@ -545,6 +557,10 @@ public enum FindYourCode {
                     Use(
                         "at most N pooled resources in use, with a drain",
                         "an actor pool with a FIFO line of continuations",
+                        recipes: ["resource-pool"]),
+                    Use(
+                        "a pooled check-out that gives up (`wait(timeout:)`), a cap on the waiters, a `close()` that fails them",
+                        "the actor pool's `use(timeout:)`: the deadline covers the wait, not the use; `maximumWaiting` refuses at once; `close()` resumes every waiter with an error",
                         recipes: ["resource-pool"]),
                     Use(
                         "as a lock (`value: 1`)",
@@ -611,11 +627,11 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "finishing work after the app leaves the foreground, until the expiration handler runs (UIKit, Apple only)",
-                        "no async replacement: keep the work in a `Task`, `cancel()` it from the expiration handler, and call `endBackgroundTask` once the task's value is in; the work checks `Task.isCancelled` between steps. No recipe shows the API itself (it is Apple-only); these show the cancellation",
-                        recipes: ["operation-cancellation", "cancellable-fetch-operation"]),
+                        "no async replacement: a `Task` that checks `Task.isCancelled`, cancelled from the expiration handler; `endBackgroundTask` once its value is in",
+                        recipes: ["operation-cancellation", "cancellable-fetch-operation", "sync-wait-for-callback"]),
                     Use(
                         "`performExpiringActivity`, whose block is called again with `expired` true when time runs out (Apple only)",
-                        "no async version: the activity lasts while the first call of the block runs, so that call starts a `Task` and blocks its own thread (a GCD thread, not a task) until the value is in; the `expired` call cancels the task. No recipe shows the API; these show the blocking shim and the cancellation",
+                        "no async version: the first call blocks on a `Task` (the activity ends when it returns); the `expired` call cancels the task",
                         recipes: ["sync-wait-for-callback", "operation-cancellation"]),
                 ]),
         ])
@@ -662,7 +678,11 @@ public enum FindYourCode {
                     Use(
                         "a re-entrant critical section",
                         "a `Mutex` locked once at the entry point; an actor",
-                        recipes: ["synchronized-recursive-lock", "lock-zoo"])
+                        recipes: ["synchronized-recursive-lock", "lock-zoo"]),
+                    Use(
+                        "a list of pending callbacks under the lock, all answered by one request",
+                        "an actor keeping the one load `Task` per key; each caller awaits it and may leave",
+                        recipes: ["request-coalescing"]),
                 ]),
             APIIndexEntry(
                 ["os_unfair_lock", "OSAllocatedUnfairLock"],
@@ -789,9 +809,13 @@ public enum FindYourCode {
                 ["maxConcurrentOperationCount"],
                 uses: [
                     Use(
-                        "at most N at a time",
+                        "a batch, at most N at a time",
                         "a sliding-window task group; one `AsyncStream` worker for 1",
-                        recipes: ["operation-max-concurrency"])
+                        recipes: ["operation-max-concurrency"]),
+                    Use(
+                        "a long-lived shared queue that callers or an engine keep feeding",
+                        "an actor limiter around each job; for jobs submitted from synchronous code, one task draining an `AsyncStream` with a window",
+                        recipes: ["concurrency-limit"]),
                 ]),
             APIIndexEntry(
                 ["OperationQueue.isSuspended", "setSuspended:"],
@@ -1019,7 +1043,7 @@ public enum FindYourCode {
                         recipes: ["unscheduled-timer-runloop"]),
                     Use(
                         "a timer added in `.default` mode, which stops firing while the user scrolls or drags (the main run loop then runs in its tracking mode), or in `.common`, which keeps it firing in every common mode, tracking included",
-                        "no modes to choose: a ticker on the main actor keeps firing while the user scrolls, because main-actor jobs run from the main queue, which the main run loop serves in every common mode (Darwin); work paced to the screen's frames wants a display link",
+                        "no modes: a main-actor ticker keeps firing during a scroll (the main queue runs in every common mode, Darwin); a display link for frames",
                         recipes: ["unscheduled-timer-runloop", "repeating-timer", "frame-clock"]),
                 ]),
             APIIndexEntry(
@@ -1064,6 +1088,15 @@ public enum FindYourCode {
                         recipes: ["socket-connection-stream"])
                 ]),
             APIIndexEntry(
+                ["EAGAIN", "EWOULDBLOCK", "O_NONBLOCK"],
+                alsoKnownAs: ["send or write retried in a loop"],
+                uses: [
+                    Use(
+                        "`send`/`write` retried until the socket takes everything",
+                        "`try await connection.write(data)`: it suspends until the socket is writable instead of retrying",
+                        recipes: ["socket-connection-stream"])
+                ]),
+            APIIndexEntry(
                 ["DispatchSource.makeSignalSource", "DISPATCH_SOURCE_TYPE_SIGNAL"],
                 uses: [
                     Use(
@@ -1071,7 +1104,7 @@ public enum FindYourCode {
                         recipes: ["dispatch-source-signal"])
                 ]),
             APIIndexEntry(
-                ["DispatchSource.makeProcessSource", "DISPATCH_SOURCE_TYPE_PROC"],
+                ["DispatchSource.makeProcessSource", "DISPATCH_SOURCE_TYPE_PROC", "Process.terminationHandler"],
                 uses: [
                     Use(
                         "noticing that a process exits",
@@ -1134,7 +1167,7 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "watching a directory tree for changes (macOS only)",
-                        "`FSEventStreamSetDispatchQueue` and an `AsyncStream` of paths fed by the stream's callback, whose `onTermination` stops, invalidates and releases the stream (shown for macOS, not run here; the recipe runs inotify)",
+                        "`FSEventStreamSetDispatchQueue` and an `AsyncStream` of paths fed by the callback; `onTermination` stops and releases the stream (shown for macOS, not run here)",
                         recipes: ["dispatch-source-dir-watch"])
                 ]),
             APIIndexEntry(
@@ -1157,7 +1190,7 @@ public enum FindYourCode {
                         recipes: ["repeating-timer", "connect-timeout", "dispatch-source-signal"]),
                     Use(
                         "a handler written in `@MainActor` code (any type of an Xcode 26 app target) for a source on its own queue, such as a memory-pressure source",
-                        "handlers formed in a `nonisolated` function that feed an `AsyncStream` the main actor consumes; or `{ @Sendable in … }` that hops: the plain closure inherits `@MainActor` and traps on the source's queue",
+                        "handlers from a `nonisolated` function feeding an `AsyncStream` the main actor consumes, or `@Sendable` ones that hop: a plain closure inherits `@MainActor` and traps",
                         recipes: ["callback-isolation-trap"]),
                 ]),
             APIIndexEntry(
@@ -1169,7 +1202,7 @@ public enum FindYourCode {
                         recipes: ["dispatch-io-read", "stream-line-reader"]),
                     Use(
                         "a completion handler written in `@MainActor` code that runs on a global queue (as an SDK's completion handler runs on the SDK's queue)",
-                        "a `@concurrent` function that awaits the callback through a continuation; or `{ @Sendable in … }` that hops to the main queue: the plain closure inherits `@MainActor` and traps",
+                        "a `@concurrent` function that awaits the callback through a continuation, or a `@Sendable` handler that hops; a plain closure inherits `@MainActor` and traps",
                         recipes: ["callback-isolation-trap"]),
                 ]),
             APIIndexEntry(
@@ -1180,7 +1213,7 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "a blocking file read or C call in async code",
-                        "the call on a `TaskExecutor` with threads of its own (`withTaskExecutorPreference`), or a thread of its own awaited through a continuation; never on the cooperative pool, whose threads it would hold",
+                        "a `TaskExecutor` with threads of its own (`withTaskExecutorPreference`) or a thread awaited through a continuation; never the cooperative pool",
                         recipes: ["blocking-io-executor", "blocking-the-pool"]),
                     Use(
                         "reading a large file piece by piece",
@@ -1227,7 +1260,16 @@ public enum FindYourCode {
                     Use(
                         "one subject with many subscribers that come and go",
                         "a broadcaster of `AsyncStream`s (one per subscriber; `.bufferingNewest(1)` for a slow one; the latest replayed to a late one)",
-                        recipes: ["multicast-stream"])
+                        recipes: ["multicast-stream", "combine-to-async-sequence"])
+                ]),
+            APIIndexEntry(
+                ["sink(receiveValue:)", "AnyCancellable", "store(in:)", "receive(on:)"],
+                alsoKnownAs: ["Combine", ".sink", "cancellables"],
+                uses: [
+                    Use(
+                        "a `.sink` kept in a `Set<AnyCancellable>`, delivered with `.receive(on: DispatchQueue.main)`",
+                        "a `for await` loop in a task its owner keeps and cancels; a `@MainActor` loop replaces `receive(on:)`",
+                        recipes: ["combine-to-async-sequence", "observe-state-changes"])
                 ]),
             APIIndexEntry(
                 ["observeValue(forKeyPath:of:change:context:)", "NSKeyValueObservation"],
@@ -1238,7 +1280,7 @@ public enum FindYourCode {
                         recipes: ["progress-observation-stream", "operation-subclass-async"]),
                     Use(
                         "observing a model property with its initial value (`options: [.initial, .new]`)",
-                        "`@Observable` and `for await value in Observations { model.property }`: the value now, then after changes (coalesced: a busy reader sees the latest, not every value)",
+                        "`@Observable` and `for await value in Observations { model.property }`: the value now, then the latest after changes (coalesced)",
                         recipes: ["observe-state-changes"]),
                     Use(
                         "waiting until several observed objects all reach a state",
@@ -1252,7 +1294,7 @@ public enum FindYourCode {
                     Use(
                         "state that views and other objects observe",
                         "`@Observable`; outside SwiftUI, `Observations { model.property }` (coalesces changes between suspensions)",
-                        recipes: ["observe-state-changes"])
+                        recipes: ["observe-state-changes", "combine-to-async-sequence"])
                 ]),
             APIIndexEntry(
                 [
@@ -1342,12 +1384,25 @@ public enum FindYourCode {
                         recipes: ["delegate-conformance-isolation"]),
                 ]),
             APIIndexEntry(
-                ["performBlock:", "performBlockAndWait:"],
+                [
+                    "performBlock:", "performBlockAndWait:", "context.perform", "performAndWait",
+                    "performBackgroundTask", "NSManagedObjectContext", "ModelContext",
+                ],
+                alsoKnownAs: ["Core Data", "SwiftData"],
                 uses: [
                     Use(
-                        "Core Data's queue-confined contexts",
-                        "`perform(_:) async` (Apple only); a continuation bridge",
-                        recipes: ["group-wrap-callback-api"])
+                        "Core Data's queue-confined contexts (`perform {}`, `performAndWait {}`)",
+                        "`try await context.perform { … }` (Apple only); object IDs between contexts; SwiftData's `@ModelActor`",
+                        recipes: ["core-data-swiftdata-contexts", "group-wrap-callback-api"])
+                ]),
+            APIIndexEntry(
+                ["CKDatabase", "CKOperation", "CKQueryOperation", "CKModifyRecordsOperation"],
+                alsoKnownAs: ["CloudKit"],
+                uses: [
+                    Use(
+                        "CloudKit calls and operations with completion blocks",
+                        "the database's `async` methods (Apple only); an operation's final block resuming one continuation",
+                        recipes: ["core-data-swiftdata-contexts", "group-wrap-callback-api"])
                 ]),
         ])
 
@@ -1366,11 +1421,11 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "`Task {}` in a completion handler or a `DispatchQueue.async` block, to call async code",
-                        "make the caller `async` and await (a continuation bridges a callback API); a task started there is not cancelled with its caller, and the callback returns before it runs",
+                        "make the caller `async` and await (a continuation bridges a callback API); a task there runs later and is not cancelled with its caller",
                         recipes: ["async-api-completion-queue", "group-wrap-callback-api"]),
                     Use(
                         "one `Task {}` per event, expecting the tasks to run in the order of the events",
-                        "nothing keeps unstructured tasks in order (they interleave at every `await`): chain them (each awaits the previous one), or feed one consumer task through an `AsyncStream`",
+                        "unstructured tasks keep no order: chain them (each awaits the previous one), or feed one consumer task through an `AsyncStream`",
                         recipes: ["serialize-async-work", "serial-queue", "ordered-async-writes"]),
                     Use(
                         "a completion-handler shim that starts one `Task` per call, for callers that fire writes in order",
@@ -1394,7 +1449,7 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "around a callback API",
-                        "resume exactly once on every path: a path that never resumes leaves the caller suspended for good (a hang with no trap), a second resume traps",
+                        "resume exactly once on every path: a missed resume hangs the caller with no trap; a second resume traps",
                         recipes: ["group-wrap-callback-api", "sync-wait-for-callback", "sync-deadlock"]),
                     Use(
                         "around a delegate that calls back many times (progress, chunks, events)",
@@ -1404,6 +1459,10 @@ public enum FindYourCode {
                         "kept in a property until a later event resumes it (a pending request, a waiter)",
                         "an actor that holds the waiting continuations, resumes each once, and resumes the rest when it shuts down",
                         recipes: ["one-shot-future", "resource-pool", "wait-for-state"]),
+                    Use(
+                        "resumed by the first callback that reports the wanted state, or by a timeout",
+                        "the callbacks as an `AsyncStream`, its first matching value awaited under `withTimeout`; one object or many",
+                        recipes: ["wait-for-all-states"]),
                     Use(
                         "parked in a table under a request id, resumed by the reply, inside `withTimeout`",
                         "a cancellation handler that removes and resumes it: without one, the timeout waits for the reply",
@@ -1430,7 +1489,7 @@ public enum FindYourCode {
                         recipes: ["isolation-inference-trap"]),
                     Use(
                         "an Xcode 26 app target (default `MainActor` isolation) whose Dispatch source handlers or SDK completion handlers run on another queue",
-                        "handlers formed in `nonisolated` code or marked `@Sendable`, reaching the main actor by a stream, an `await` or a hop; `MainActor.assumeIsolated` only on a queue that is provably main",
+                        "handlers formed in `nonisolated` code or marked `@Sendable`, reaching the main actor by a stream, `await` or hop; `MainActor.assumeIsolated` only on the main queue",
                         recipes: ["callback-isolation-trap"]),
                     Use(
                         "a `@MainActor` type (any type of an Xcode 26 app target) conforming to an SDK's delegate protocol that the SDK calls on its own queue: \"crosses into main actor-isolated code\"",
@@ -1442,7 +1501,7 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "stopping a callback-based source (a connection, a download, a thread) when the task is cancelled",
-                        "`onCancel` runs at once on the cancelling thread, possibly before the operation has started: make the source's cancel safe to call early, twice, and from any thread",
+                        "`onCancel` runs at once on the cancelling thread, maybe before the operation starts: make the source's cancel safe to call early, twice, from any thread",
                         recipes: ["cancellable-fetch-operation", "cooperative-thread-exit", "resource-pool"])
                 ]),
             APIIndexEntry(
@@ -1458,7 +1517,7 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "a global or `static var` marked so that it compiles",
-                        "a `static let` holding a `Mutex` or an `Atomic`; an actor; `@MainActor` if only UI code touches it. `nonisolated(unsafe)` switches the checking off and leaves the race",
+                        "a `static let` holding a `Mutex` or `Atomic`; an actor; `@MainActor` for UI-only state. `nonisolated(unsafe)` turns the checks off and leaves the race",
                         recipes: ["race-condition-counter", "atomic-counter", "thread-safe-singleton"])
                 ]),
             APIIndexEntry(
@@ -1467,7 +1526,7 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "an actor method that checks state, awaits, then acts on what it checked",
-                        "check again after the last `await` (the actor runs other calls at every `await`), or keep the in-flight `Task` in the actor so later callers await the same one",
+                        "check again after the last `await` (the actor interleaves calls at every `await`), or keep the in-flight `Task` for later callers to await",
                         recipes: ["actor-reentrancy", "request-coalescing"])
                 ]),
             APIIndexEntry(

@@ -87,11 +87,11 @@ struct Options: Equatable {
 
         OPTIONS
           --runs N       timed runs per side after one warm-up (default 5)
-          --batch-ms M   sides faster than 1 ms run in batches of at least M ms, and each timed
+          --batch-ms M   sides faster than 5 ms run in batches of at least M ms, and each timed
                          run is one batch (default 10)
           --pace P       realistic | quick | test: how fast the recipes' delays run (default quick;
                          realistic keeps the original numbers, e.g. 1 s)
-          --json         print a JSON report instead (schema: see README.md, "compare --json")
+          --json         print a JSON report instead (schema: Documentation/compare.md)
           --full         print whole transcripts instead of their first and last lines
           --code         print the two source files instead of running the recipe
           -h, --help     show this help

@@ -3,7 +3,7 @@ import RecipeKit
 /// Everything one `compare` invocation found: the stable shape behind `--json`.
 ///
 /// Schema version 1. Fields are only ever added; a change to an existing field bumps
-/// `schemaVersion`. README.md documents every field.
+/// `schemaVersion`. `Documentation/compare.md` documents every field.
 public struct Report: Sendable, Codable {
     public var schemaVersion = 1
     public var pace: String

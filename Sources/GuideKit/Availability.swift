@@ -89,7 +89,10 @@ public struct Availability: Equatable, Sendable, CustomStringConvertible {
 
     /// The availability of `code` (a pattern with its companion files).
     public init(code: String) {
-        let used = Self.table.filter { requirement in requirement.spellings.contains { Self.uses(code, $0) } }
+        let text = Self.withoutComments(code)
+        let used = Self.table.filter { requirement in
+            requirement.spellings.contains { Self.usesWithoutComments(text, $0) }
+        }
         let iOS = used.map(\.iOS).max() ?? Self.baseline.iOS
         let macOS = used.map(\.macOS).max() ?? Self.baseline.macOS
         self.iOS = iOS
@@ -129,19 +132,29 @@ public struct Availability: Equatable, Sendable, CustomStringConvertible {
     /// Whether `code`, without its comments, uses `spelling` as a whole identifier (a spelling
     /// that ends in `(` or `:` only needs its start to be one).
     static func uses(_ code: String, _ spelling: String) -> Bool {
+        usesWithoutComments(withoutComments(code), spelling)
+    }
+
+    /// `code` with each line's `//` comment cut off (once per code, not once per spelling).
+    static func withoutComments(_ code: String) -> String {
+        code.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? String(line)
+        }
+        .joined(separator: "\n")
+    }
+
+    /// `uses(_:_:)` on code whose comments `withoutComments(_:)` has already cut off.
+    static func usesWithoutComments(_ text: String, _ spelling: String) -> Bool {
         let identifier: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "_" }
-        for line in code.split(separator: "\n") {
-            let text = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
-            var rest = text[...]
-            while let found = rest.range(of: spelling) {
-                let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
-                let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
-                let startsWord = before.map { !identifier($0) } ?? true
-                let endsWord =
-                    (spelling.last.map { !identifier($0) } ?? true) || (after.map { !identifier($0) } ?? true)
-                if startsWord && endsWord { return true }
-                rest = text[found.upperBound...]
-            }
+        var rest = text[...]
+        while let found = rest.range(of: spelling) {
+            let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
+            let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
+            let startsWord = before.map { !identifier($0) } ?? true
+            let endsWord =
+                (spelling.last.map { !identifier($0) } ?? true) || (after.map { !identifier($0) } ?? true)
+            if startsWord && endsWord { return true }
+            rest = text[found.upperBound...]
         }
         return false
     }

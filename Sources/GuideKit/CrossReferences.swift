@@ -13,11 +13,18 @@ struct CrossReferences {
     /// The ids of the rows of the rules page (`Guide/rules.md`).
     let rules: Set<String>
 
-    init(recipes: [Recipe], notes: [GuideNote] = [], rules: [String] = []) {
+    /// The ids of the diagnostics' pages (`Guide/errors/<id>.md`).
+    let errors: Set<String>
+
+    init(recipes: [Recipe], notes: [GuideNote] = [], rules: [String] = [], errors: [String] = []) {
         pages = Dictionary(
             uniqueKeysWithValues: recipes.map { ($0.id, $0.chapter.slug) } + notes.map { ($0.id, $0.chapter.slug) })
         self.rules = Set(rules)
+        self.errors = Set(errors)
     }
+
+    /// The link target prose writes for a diagnostic's page: `[…](error:capture-in-a-sendable-closure)`.
+    static let errorScheme = "](error:"
 
     /// The link target prose writes for a row of the rules page: `[…](rule:task-in-actor-needs-self)`.
     static let ruleScheme = "](rule:"
@@ -38,7 +45,25 @@ struct CrossReferences {
             return "[`\(word)`](\(path))"
         }
         unknown += found
-        return linkRules(linked, from: chapter, unknown: &unknown)
+        return linkErrors(linkRules(linked, from: chapter, unknown: &unknown), from: chapter, unknown: &unknown)
+    }
+
+    /// `[text](error:<id>)` made a link to the diagnostic's page; an id with no page is unknown.
+    func linkErrors(_ markdown: String, from chapter: String?, unknown: inout [String]) -> String {
+        guard markdown.contains(Self.errorScheme) else { return markdown }
+        var result = ""
+        var rest = markdown[...]
+        while let start = rest.range(of: Self.errorScheme) {
+            result += rest[..<start.lowerBound]
+            let afterScheme = rest[start.upperBound...]
+            let id = afterScheme.prefix { $0 != ")" }
+            if !errors.contains(String(id)) { unknown.append("error:\(id)") }
+            let folder = ErrorEntryPage.folder
+            let path = chapter == nil ? "\(folder)/\(id).md" : chapter == folder ? "\(id).md" : "../\(folder)/\(id).md"
+            result += "](\(path)"
+            rest = afterScheme[id.endIndex...]
+        }
+        return result + rest
     }
 
     /// `[text](rule:<id>)` made a link to the row of the rules page; an id with no row is unknown.

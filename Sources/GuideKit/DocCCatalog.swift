@@ -65,6 +65,7 @@ public enum DocCCatalog {
                 page +=
                     "\n## Topics\n\n### Chapters\n\n" + chapters.map { "- <doc:\($0)>" }.joined(separator: "\n")
                     + "\n\n### The model and its rules\n\n- <doc:model>\n- <doc:rules>\n"
+                    + "\n### Find your error\n\n- <doc:find-your-error>\n"
                     + "\n### About the numbers and the texts\n\n- <doc:performance>\n- <doc:errata>\n\n"
                     + DocCAPIPages.topics(for: index)
                 files["\(name).md"] = page
@@ -79,6 +80,21 @@ public enum DocCCatalog {
                     "\n## Topics\n\n### Recipes and notes\n\n" + ordered.map { "- <doc:\($0)>" }.joined(separator: "\n")
                     + "\n"
                 files["\(folder).md"] = page
+            } else if path == FindYourErrorPage.path {
+                // The entries' pages, curated under their groups.
+                page += "\n## Topics\n"
+                var group = ""
+                for line in text.components(separatedBy: "\n") {
+                    if line.hasPrefix("## ") {
+                        group = String(line.dropFirst(3))
+                        page += "\n### \(group.replacingOccurrences(of: "`", with: ""))\n\n"
+                    } else if line.hasPrefix("- ["), let range = line.range(of: "](\(ErrorEntryPage.folder)/") {
+                        let id = line[range.upperBound...].prefix { $0 != "." }
+                        let item = "- <doc:\(id)>\n"
+                        if !page.hasSuffix(item) && !page.contains("\n\(item)") { page += item }
+                    }
+                }
+                files[(path as NSString).lastPathComponent] = page
             } else {
                 files[(path as NSString).lastPathComponent] = page
             }

@@ -2,7 +2,8 @@ import Foundation
 import RecipeKit
 
 /// `swift run guide [--check] [--output DIR] [--docc DIR]`: writes `Guide/`, the documentation
-/// target's DocC catalog and the agent skill (`skills/`), or checks that all three are current.
+/// target's DocC catalog, the agent skill (`skills/`) and the manifests that install it as a plugin
+/// (`PluginManifests`), or checks that all of them are current.
 public enum GuideCommand {
     public static func run(arguments: [String]) async -> Int32 {
         var out = FileDescriptorStream.standardOutput
@@ -35,10 +36,13 @@ public enum GuideCommand {
 
                     USAGE
                       swift run guide             regenerate Guide/, the documentation target's DocC
-                                                  catalog (\(DocCCatalog.committedPath)) and the agent
-                                                  skill (\(SkillFile.folder)/\(SkillFile.path))
+                                                  catalog (\(DocCCatalog.committedPath)), the agent
+                                                  skill (\(SkillFile.folder)/\(SkillFile.path)) and the
+                                                  manifests that install it (\(PluginManifests.plugin),
+                                                  \(PluginManifests.marketplace), \(PluginManifests.geminiExtension))
                       swift run guide --check     exit 1, naming the stale files, if any is out of date
-                      swift run guide --output D  write (or check) D instead of Guide/, and no catalog or skill
+                      swift run guide --output D  write (or check) D instead of Guide/, and no catalog, skill
+                                                  or manifests
                       swift run guide --docc D    write the guide as a DocC catalog, D/\(DocCCatalog.name).docc
                                                   (Scripts/build-site.sh turns it into a static site)
                     """, to: &out)
@@ -75,29 +79,33 @@ public enum GuideCommand {
         }
         // Guide/ and, beside it, the DocC catalog the documentation target carries for the Swift
         // Package Index (which builds a target's catalog and can't run `guide` first).
-        var trees = [(name: "Guide/", directory: directory, files: files)]
+        var trees = [Tree(name: "Guide/", directory: directory, files: files)]
         if !output {
             trees.append(
-                (
+                Tree(
                     name: DocCCatalog.committedPath + "/", directory: DocCCatalog.committed,
-                    files: DocCCatalog.files(from: files)
-                ))
+                    files: DocCCatalog.files(from: files)))
             trees.append(
-                (
+                Tree(
                     name: SkillFile.folder + "/",
                     directory: SourceFile.packageRoot.appendingPathComponent(SkillFile.folder),
-                    files: [SkillFile.path: SkillFile().markdown]
-                ))
+                    files: [SkillFile.path: SkillFile().markdown]))
+            // The manifests sit among the package's own files: only they are compared, and nothing
+            // else there is "no longer generated".
+            trees.append(
+                Tree(
+                    name: "the plugin manifests", prefix: "", directory: SourceFile.packageRoot,
+                    files: PluginManifests().files, ownsDirectory: false))
         }
         if check {
             var stale: [String] = []
             for tree in trees {
-                let existing = existingFiles(in: tree.directory)
+                let existing = tree.existingFiles()
                 for (path, text) in tree.files.sorted(by: { $0.key < $1.key }) where existing[path] != text {
-                    stale.append(tree.name + path + (existing[path] == nil ? " (missing)" : " (differs)"))
+                    stale.append(tree.prefix + path + (existing[path] == nil ? " (missing)" : " (differs)"))
                 }
                 for path in existing.keys.sorted() where tree.files[path] == nil {
-                    stale.append(tree.name + path + " (no longer generated)")
+                    stale.append(tree.prefix + path + " (no longer generated)")
                 }
             }
             let names = trees.map(\.name).joined(separator: " and ")
@@ -112,7 +120,7 @@ public enum GuideCommand {
         }
         do {
             for tree in trees {
-                let existing = existingFiles(in: tree.directory)
+                let existing = tree.existingFiles()
                 for path in existing.keys where tree.files[path] == nil {
                     try FileManager.default.removeItem(at: tree.directory.appendingPathComponent(path))
                 }
@@ -130,6 +138,42 @@ public enum GuideCommand {
         } catch {
             err.write("guide: \(error)\n")
             return 1
+        }
+    }
+
+    /// Files `guide` writes, and where. A tree that owns its directory holds nothing else: a file
+    /// there that is no longer generated is stale, and `guide` removes it. One that doesn't (the
+    /// plugin manifests, at the package root) compares and writes only its own files.
+    struct Tree {
+        /// How messages name the tree.
+        var name: String
+        /// What the list of stale files puts before each path.
+        var prefix: String
+        var directory: URL
+        /// The text of each file, by path below `directory`.
+        var files: [String: String]
+        var ownsDirectory: Bool
+
+        init(
+            name: String, prefix: String? = nil, directory: URL, files: [String: String],
+            ownsDirectory: Bool = true
+        ) {
+            self.name = name
+            self.prefix = prefix ?? name
+            self.directory = directory
+            self.files = files
+            self.ownsDirectory = ownsDirectory
+        }
+
+        /// What is on disk now: every page, chart and setting below the directory if the tree owns
+        /// it, else the tree's own files that exist.
+        func existingFiles() -> [String: String] {
+            guard !ownsDirectory else { return GuideCommand.existingFiles(in: directory) }
+            var found: [String: String] = [:]
+            for path in files.keys {
+                found[path] = try? String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)
+            }
+            return found
         }
     }
 

@@ -84,10 +84,18 @@ public enum GuideGenerator {
         // Pages may link to any recipe of the catalog, also when only some are written (in tests).
         let ids = Set(recipes.map(\.id) + notes.map(\.id))
         let rules = try Rule.all(root: root)
+        let diagnostics = try DiagnosticEntry.all(root: root)
         let references = CrossReferences(
             recipes: recipes + Catalog.recipes.filter { !ids.contains($0.id) },
             notes: notes + Catalog.notes.filter { !ids.contains($0.id) },
-            rules: rules.map(\.id))
+            rules: rules.map(\.id), errors: diagnostics.map(\.id))
+        // Recipe id → the diagnostics whose "Where it comes from" names it, for its page.
+        var errorsByRecipe: [String: [DiagnosticEntry]] = [:]
+        for entry in diagnostics {
+            for id in ErrorEntryPage.recipes(of: entry, in: references.pages) {
+                errorsByRecipe[id, default: []].append(entry)
+            }
+        }
         let chapters = Array(Set(recipes.map(\.chapter) + notes.map(\.chapter))).sorted()
         // Every scenario's outcome, for the pages' output; demonstrations run several at a time.
         let cases = recipes.flatMap { recipe in recipe.scenarios.map { (recipe: recipe, scenario: $0) } }
@@ -120,7 +128,8 @@ public enum GuideGenerator {
                     modern: try SourceFile(recipe.modernPath, root: root),
                     references: references,
                     costs: results?.primitives.filter { $0.recipes.contains(recipe.id) } ?? [],
-                    ratios: ratios?.rows.filter { $0.recipe == recipe.id } ?? []
+                    ratios: ratios?.rows.filter { $0.recipe == recipe.id } ?? [],
+                    errors: errorsByRecipe[recipe.id] ?? []
                 )
                 files["\(chapter.slug)/\(recipe.id).md"] = page.markdown
                 if !page.unknownIDs.isEmpty { unknown.append(("\(chapter.slug)/\(recipe.id).md", page.unknownIDs)) }
@@ -135,7 +144,17 @@ public enum GuideGenerator {
                 if !page.unknownIDs.isEmpty { unknown.append(("\(chapter.slug)/\(note.id).md", page.unknownIDs)) }
             }
         }
-        files["README.md"] = IndexPage(chapters: byChapter, hasPerformancePage: results != nil).markdown
+        files["README.md"] = IndexPage(
+            chapters: byChapter, hasPerformancePage: results != nil,
+            errorMessages: Set(diagnostics.filter { !$0.isRuntime }.flatMap(\.templates).map(\.text)).count
+        ).markdown
+        files[FindYourErrorPage.path] = FindYourErrorPage(entries: diagnostics).markdown
+        for entry in diagnostics {
+            let page = ErrorEntryPage(entry: entry, references: references)
+            let path = "\(ErrorEntryPage.folder)/\(entry.id).md"
+            files[path] = page.markdown
+            if !page.unknownIDs.isEmpty { unknown.append((path, page.unknownIDs)) }
+        }
         let errata = ErrataPage(chapters: byChapter, references: references)
         files[ErrataPage.path] = errata.markdown
         if !errata.unknownIDs.isEmpty { unknown.append((ErrataPage.path, errata.unknownIDs)) }

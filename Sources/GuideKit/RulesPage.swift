@@ -95,6 +95,9 @@ struct RulesPage {
             case .traps(let text, let arguments):
                 let run = arguments.isEmpty ? "" : " with `\(arguments.joined(separator: " "))`"
                 parts.append("**traps** in \(setting)\(run): `\(text)`")
+            case .hangs(let text, let arguments):
+                let run = arguments.isEmpty ? "" : " with `\(arguments.joined(separator: " "))`"
+                parts.append("**hangs** in \(setting)\(run) after printing `\(text)`")
             case .darwinOnly:
                 parts.append("*Darwin, not run here*: see its source")
             }

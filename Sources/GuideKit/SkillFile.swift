@@ -10,21 +10,39 @@ import RecipeKit
 /// generated from the catalog so it never names a recipe that doesn't exist.
 struct SkillFile {
     static let folder = "skills"
-    static let path = "swift-concurrency-migration/SKILL.md"
+
+    /// The skill's name. The Agent Skills format wants it to be the name of the skill's folder, and
+    /// the plugin and the extension that install it (`PluginManifests`) carry it too.
+    static let name = "swift-concurrency-migration"
+    static let path = name + "/SKILL.md"
+
+    /// The skill's version: in its front matter (`metadata.version`) and in every manifest that
+    /// installs it. An agent that installed the plugin offers an update only when the version
+    /// changes, so raise it when a change to the skill or to the guide it reads should reach them.
+    static let version = "1.0.0"
+
+    /// When to use the skill, as agents read it before loading the rest: folded over these lines in
+    /// the front matter, and the description of every manifest that installs it.
+    static let descriptionLines = [
+        "Migrate Swift (and Objective-C) code from Grand Central Dispatch, OperationQueue, Thread and locks to",
+        "Swift concurrency (async/await, actors, task groups, AsyncStream, clocks, Mutex/Atomic), and fix",
+        "isolation crashes in Xcode 26 app targets. Use when code calls DispatchQueue, DispatchGroup,",
+        "DispatchSemaphore, DispatchSource, OperationQueue, Thread, NSLock or completion handlers, when a",
+        "Swift 6 build reports data-race or isolation errors, or when an app traps in",
+        "_dispatch_assert_queue_fail or swift_task_isCurrentExecutor.",
+    ]
+
+    /// The description as one line: what YAML's folded block (`>-`) makes of `descriptionLines`.
+    static var description: String { descriptionLines.joined(separator: " ") }
 
     var chapters: [Chapter] = Catalog.chapters
 
     var markdown: String {
-        var lines = [
-            "---",
-            "name: swift-concurrency-migration",
-            "description: >-",
-            "  Migrate Swift (and Objective-C) code from Grand Central Dispatch, OperationQueue, Thread and locks to",
-            "  Swift concurrency (async/await, actors, task groups, AsyncStream, clocks, Mutex/Atomic), and fix",
-            "  isolation crashes in Xcode 26 app targets. Use when code calls DispatchQueue, DispatchGroup,",
-            "  DispatchSemaphore, DispatchSource, OperationQueue, Thread, NSLock or completion handlers, when a",
-            "  Swift 6 build reports data-race or isolation errors, or when an app traps in",
-            "  _dispatch_assert_queue_fail or swift_task_isCurrentExecutor.",
+        var lines = ["---", "name: \(SkillFile.name)", "description: >-"]
+        lines += SkillFile.descriptionLines.map { "  " + $0 }
+        let body: [String] = [
+            "metadata:",
+            "  version: \"\(SkillFile.version)\"",
             "---",
             "",
             "# Migrating to Swift concurrency with this guide",
@@ -33,6 +51,10 @@ struct SkillFile {
             "and Modern (Swift concurrency); a parity test checks that both produce the same outcome. Work from its",
             "code, not from memory: every Modern pattern here compiles in the Swift 6 language mode and in an Xcode 26",
             "app target (default MainActor isolation), and its page says the oldest iOS and macOS it needs.",
+            "",
+            "Paths and commands here are relative to the repository's folder, the one with `Package.swift` and",
+            "`Guide/`: two folders above this file's own (`skills/\(SkillFile.name)/`), where a clone or an",
+            "agent's plugin install puts it. If this folder was copied on its own, ask the user where a clone is.",
             "",
             "## 1. Find the legacy code",
             "",
@@ -46,13 +68,42 @@ struct SkillFile {
             "Pass `--default-isolation MainActor` when the code is an app target built with Xcode 26's default",
             "(Default Actor Isolation: MainActor); packages and older targets are the default, `nonisolated`.",
             "",
-            "## 2. Read a finding",
+            "## 2. From a failing build to the entries",
+            "",
+            "When a build fails with concurrency errors (the Swift 6 language mode, or an Xcode 26 app target), keep",
+            "its log and let `scan` place each message:",
+            "",
+            "```sh",
+            "swift build 2>&1 | tee build.log             # or xcodebuild's output, or Xcode's Copy Transcript",
+            "swift run scan --build-log build.log --json  # the messages grouped by entry, most frequent first",
+            "```",
+            "",
+            "A single message can also be looked up in `Guide/find-your-error.md`, which lists every message of the",
+            "corpus as the compiler prints it, the names your code decides shown as `‹name›` and `‹type›`.",
+            "",
+            "Each message leads to an entry, `Guide/errors/<entry>.md`: read \"What it means\" and \"The usual fix\",",
+            "compare the code with the entry's `before.swift` and `after.swift` (under `Diagnostics/`), and follow the",
+            "recipe its \"Where it comes from\" names. Don't silence a message with `@unchecked Sendable`,",
+            "`nonisolated(unsafe)`, `@preconcurrency` or `MainActor.assumeIsolated`: each entry's \"Tempting fixes\"",
+            "says when one of them is right. A message `scan` lists under \"No entry yet\" is not in the corpus: take",
+            "the nearest entry and say so. Run-time traps (`_dispatch_assert_queue_fail`, \"Incorrect actor executor",
+            "assumption\", \"SWIFT TASK CONTINUATION MISUSE\") are in that page's last group.",
+            "",
+            "## 3. Read a finding",
             "",
             "Each finding has `path`, `line`, `column`, `api` (as the guide names it, e.g. `DispatchGroup.enter`),",
-            "`recipes` (ids, titles and pages, the most specific first), `modern` (the counterpart in a few words) and",
+            "`recipes` (ids, titles and pages: the page for this use of the API first, read from the code around",
+            "it; a guide note when the note is the subject), `modern` (the counterpart in a few words) and",
             "`hazards`. A finding with no recipe is an API no page shows yet: use its `modern` hint and say so.",
             "",
-            "Hazards come first; each names the fix:",
+            "When the first page doesn't fit the code (its **Replace** line names another use), read the next ids in",
+            "`recipes`, then the \"Find your code\" index (`Guide/README.md`) for the API; say which page you",
+            "followed and why. A finding on a spelling the guide recommends (`OSAllocatedUnfairLock`) names the page",
+            "that recommends it: keep it where that page says to.",
+            "",
+            "Each hazard is `likely` (the code shows the danger) or `possible` (the danger depends on code the file",
+            "doesn't show, such as the caller's thread); `hazardDetails` gives the reason. Fix the likely ones first;",
+            "check a possible one against the callers. Each names the fix:",
             "",
             "- \"likely deadlock\" (`sync` onto the queue a block runs on, `DispatchQueue.main.sync`): see",
             "  `sync-deadlock`.",
@@ -76,7 +127,7 @@ struct SkillFile {
             "- \"likely needless hop\" (`DispatchQueue.main.async` in a main-actor function): call it directly;",
             "  if the deferral was the point, say so with `Task { }` or `await Task.yield()`, `main-queue-ui-update`.",
             "",
-            "## 3. Apply a recipe",
+            "## 4. Apply a recipe",
             "",
             "1. Open the first recipe's page, `Guide/<chapter>/<id>.md`. Read its opening lines (**Replace** …",
             "   **with**, **Needs**, **Watch out**), then \"Where the two sides differ on purpose\" and \"Pitfalls\"",
@@ -99,7 +150,7 @@ struct SkillFile {
             "(`semaphore.wait()`, `group.wait()`, `Thread.sleep`) in async code, isolation stated where it matters.",
             "Hold migrated code to the same rules.",
             "",
-            "## 4. When not to migrate",
+            "## 5. When not to migrate",
             "",
             "Read `Guide/11-isolation-at-the-edges/when-not-to-migrate.md` before replacing everything: animation",
             "delays, `DispatchSource` boundaries that an SDK owns, libraries whose public API must stay synchronous,",
@@ -112,6 +163,7 @@ struct SkillFile {
             "`id`: the move it shows. The page is `Guide/<chapter folder>/<id>.md`.",
             "",
         ]
+        lines += body
         for chapter in chapters {
             lines.append("### \(chapter.number). \(chapter.title) (`Guide/\(chapter.slug)/`)")
             lines.append("")

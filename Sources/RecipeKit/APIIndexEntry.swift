@@ -10,6 +10,9 @@ public struct APIIndexEntry: Sendable {
         /// When this answer applies, in the reader's words ("waiting for a callback").
         public let when: String
         /// The modern counterpart in a few words (Markdown), or "no direct equivalent" and why.
+        ///
+        /// At most 25 words (`FindYourCodeTests`): the index is scanned row by row, and the detail
+        /// belongs on the pages in `recipes`.
         public let modern: String
         /// The ids of the recipes that show it; the first is the one to read first.
         public let recipes: [String]

@@ -43,9 +43,12 @@ extension CodeShape {
         ],
         objc: ["dispatch_after"], modern: "`Task.sleep(for:)`, then the work", home: "delayed-task")
     public static let barrier = CodeShape(
-        "DispatchQueue.async(flags: .barrier)",
-        swift: [".async(barrier)", ".sync(barrier)", "DispatchWorkItem(barrier)"],
-        objc: ["dispatch_barrier_async", "dispatch_barrier_sync"], modern: "an actor method")
+        "DispatchQueue.async(flags: .barrier)", swift: [".async(barrier)", "DispatchWorkItem(barrier)"],
+        objc: ["dispatch_barrier_async"], modern: "an actor method")
+    /// A barrier the caller waits for: an exclusive write that returns a value, or a read-modify-write.
+    public static let barrierSync = CodeShape(
+        "DispatchQueue.sync(flags: .barrier)", swift: [".sync(barrier)"], objc: ["dispatch_barrier_sync"],
+        modern: "an actor method the caller awaits; `Mutex.withLock` for a synchronous caller")
     public static let dispatchTime = CodeShape(
         "DispatchTime", swift: ["DispatchTime", "DispatchWallTime", "DispatchTimeoutResult"],
         objc: ["dispatch_time", "dispatch_walltime", "DISPATCH_TIME_NOW"],
@@ -111,6 +114,17 @@ extension CodeShape {
     public static let concurrentPerform = CodeShape(
         "DispatchQueue.concurrentPerform", swift: [".concurrentPerform"], objc: ["dispatch_apply"],
         modern: "a task group over chunks")
+    /// A Foundation enumeration with the concurrent option: a parallel loop, not a plain one.
+    public static let concurrentEnumeration = CodeShape(
+        "enumerateObjects(options: .concurrent)",
+        swift: [".enumerateObjects(concurrent)", ".enumerateKeysAndObjects(concurrent)"],
+        objc: [
+            ".enumerateObjectsWithOptions(NSEnumerationConcurrent)",
+            ".enumerateKeysAndObjectsWithOptions(NSEnumerationConcurrent)",
+            ".enumerateObjectsAtIndexes(NSEnumerationConcurrent)",
+        ],
+        modern: "a task group over chunks, each returning its part of the result",
+        home: "concurrent-perform")
 
     // MARK: Semaphores
 
@@ -159,20 +173,20 @@ extension CodeShape {
     public static let timerSource = CodeShape(
         "DispatchSource.makeTimerSource",
         swift: [".makeTimerSource", "DispatchSourceTimer"],
-        objc: ["DISPATCH_SOURCE_TYPE_TIMER", "dispatch_source_set_timer"],
+        objc: ["DISPATCH_SOURCE_TYPE_TIMER", "dispatch_source_set_timer", "dispatch_source_create(DISPATCH_SOURCE_TYPE_TIMER)"],
         modern: "an `AsyncStream` ticker; `clock.sleep(until:)`")
     public static let signalSource = CodeShape(
         "DispatchSource.makeSignalSource", swift: [".makeSignalSource", "DispatchSourceSignal"],
-        objc: ["DISPATCH_SOURCE_TYPE_SIGNAL"], modern: "an `AsyncStream` fed by the source")
+        objc: ["DISPATCH_SOURCE_TYPE_SIGNAL", "dispatch_source_create(DISPATCH_SOURCE_TYPE_SIGNAL)"], modern: "an `AsyncStream` fed by the source")
     public static let readWriteSource = CodeShape(
         "DispatchSource.makeReadSource", swift: [".makeReadSource", "DispatchSourceRead"],
-        objc: ["DISPATCH_SOURCE_TYPE_READ"], modern: "an `AsyncStream` fed by the source")
+        objc: ["DISPATCH_SOURCE_TYPE_READ", "dispatch_source_create(DISPATCH_SOURCE_TYPE_READ)"], modern: "an `AsyncStream` fed by the source")
     public static let writeSource = CodeShape(
         "DispatchSource.makeWriteSource", swift: [".makeWriteSource", "DispatchSourceWrite"],
-        objc: ["DISPATCH_SOURCE_TYPE_WRITE"], modern: "`write(_:) async throws` that suspends at `EAGAIN`")
+        objc: ["DISPATCH_SOURCE_TYPE_WRITE", "dispatch_source_create(DISPATCH_SOURCE_TYPE_WRITE)"], modern: "`write(_:) async throws` that suspends at `EAGAIN`")
     public static let processSource = CodeShape(
         "DispatchSource.makeProcessSource", swift: [".makeProcessSource", "DispatchSourceProcess"],
-        objc: ["DISPATCH_SOURCE_TYPE_PROC"], modern: "`Process.terminationHandler` bridged with a continuation")
+        objc: ["DISPATCH_SOURCE_TYPE_PROC", "dispatch_source_create(DISPATCH_SOURCE_TYPE_PROC)"], modern: "`Process.terminationHandler` bridged with a continuation")
     public static let processTerminationHandler = CodeShape(
         "Process.terminationHandler", swift: ["Process.terminationHandler"],
         objc: ["NSTask.terminationHandler"], modern: "a continuation the handler resumes once")
@@ -183,10 +197,10 @@ extension CodeShape {
     public static let fileSystemSource = CodeShape(
         "DispatchSource.makeFileSystemObjectSource",
         swift: [".makeFileSystemObjectSource", "DispatchSourceFileSystemObject"],
-        objc: ["DISPATCH_SOURCE_TYPE_VNODE"], modern: "an `AsyncStream` of directory events")
+        objc: ["DISPATCH_SOURCE_TYPE_VNODE", "dispatch_source_create(DISPATCH_SOURCE_TYPE_VNODE)"], modern: "an `AsyncStream` of directory events")
     public static let memoryPressureSource = CodeShape(
         "DispatchSource.makeMemoryPressureSource", swift: [".makeMemoryPressureSource"],
-        objc: ["DISPATCH_SOURCE_TYPE_MEMORYPRESSURE"], modern: "an `AsyncStream` of pressure events")
+        objc: ["DISPATCH_SOURCE_TYPE_MEMORYPRESSURE", "dispatch_source_create(DISPATCH_SOURCE_TYPE_MEMORYPRESSURE)"], modern: "an `AsyncStream` of pressure events")
     public static let sourceHandlers = CodeShape(
         "DispatchSource.setEventHandler",
         swift: [
@@ -229,7 +243,7 @@ extension CodeShape {
 
     public static let operationQueue = CodeShape(
         "OperationQueue", swift: ["OperationQueue"], objc: ["NSOperationQueue"],
-        modern: "a task group, `async let`, `Task`")
+        modern: "a task group, `async let`, `Task`", home: "operation-queue-async")
     public static let mainOperationQueue = CodeShape(
         "OperationQueue.main", swift: ["OperationQueue.main"], objc: ["NSOperationQueue.mainQueue"],
         modern: "`Task { @MainActor in }`, `MainActor.run`")
@@ -240,7 +254,7 @@ extension CodeShape {
             ".addOperation", ".addOperationWithBlock", ".addOperations",
             "NSOperationQueue.addOperations", "NSOperationQueue.mainQueue.addOperationWithBlock",
         ],
-        modern: "a child task, `Task {}`")
+        modern: "a child task, `Task {}`", home: "operation-queue-async")
     public static let operation = CodeShape(
         "Operation", swift: ["Operation"], objc: ["NSOperation"], modern: "an async function")
     public static let blockOperation = CodeShape(
@@ -349,8 +363,13 @@ extension CodeShape {
         modern: "an actor state machine with continuations",
         home: "condition-lock-alternation")
     public static let unfairLock = CodeShape(
-        "os_unfair_lock", swift: ["os_unfair_lock", "os_unfair_lock*", "OSAllocatedUnfairLock"],
-        objc: ["os_unfair_lock", "os_unfair_lock*", "OS_UNFAIR_LOCK_INIT", "OSAllocatedUnfairLock"], modern: "`Mutex`")
+        "os_unfair_lock", swift: ["os_unfair_lock", "os_unfair_lock*"],
+        objc: ["os_unfair_lock", "os_unfair_lock*", "OS_UNFAIR_LOCK_INIT"], modern: "`Mutex`")
+    /// The lock the guide recommends below `Mutex`'s OS versions (`lock-zoo`): found so that the
+    /// page that recommends it is named, never reported as a lock to replace.
+    public static let allocatedUnfairLock = CodeShape(
+        "OSAllocatedUnfairLock", swift: ["OSAllocatedUnfairLock"], objc: ["OSAllocatedUnfairLock"],
+        modern: "keep it where the app supports OSes older than iOS 18 / macOS 15; `Mutex` from those on")
     public static let synchronized = CodeShape(
         "@synchronized", swift: ["objc_sync_enter", "objc_sync_exit"],
         objc: ["@synchronized", "objc_sync_enter", "objc_sync_exit"], modern: "`Mutex.withLock`, an actor")
@@ -399,9 +418,13 @@ extension CodeShape {
         swift: [
             ".NSSystemClockDidChange", "Notification.Name.NSSystemClockDidChange", ".significantTimeChangeNotification",
             "UIApplication.significantTimeChangeNotification",
+            "NotificationCenter.default.addObserver(NSSystemClockDidChange)",
+            "NotificationCenter.default.addObserver(significantTimeChangeNotification)",
         ],
         objc: [
             "NSSystemClockDidChangeNotification", "UIApplicationSignificantTimeChangeNotification", "NSSystemClockDidChange",
+            "NSNotificationCenter.defaultCenter.addObserver(NSSystemClockDidChangeNotification)",
+            "NSNotificationCenter.defaultCenter.addObserver(UIApplicationSignificantTimeChangeNotification)",
         ],
         modern: "a restart of the loop that sleeps until the date: it reads the clock again", home: "fire-at-date")
     /// A timer's next fire date, read or moved; moved on every event, it is a debounce.
@@ -454,17 +477,32 @@ extension CodeShape {
             "NSNotificationCenter",
         ],
         modern: "`NotificationCenter.notifications(named:)`, an `AsyncStream`")
+    /// The end of an observation: the stream's `onTermination` (or the end of its task) instead.
+    public static let notificationRemoveObserver = CodeShape(
+        "NotificationCenter.removeObserver",
+        swift: ["NotificationCenter.default.removeObserver", "NotificationCenter.removeObserver"],
+        objc: ["NSNotificationCenter.defaultCenter.removeObserver", "NSNotificationCenter.removeObserver"],
+        modern: "end the task that iterates `notifications(named:)`; `onTermination` removes the observer")
     public static let notificationPost = CodeShape(
         "NotificationCenter.post", swift: ["NotificationCenter.default.post", "NotificationCenter.post"],
         objc: ["NSNotificationCenter.defaultCenter.postNotificationName", "NSNotificationCenter.postNotificationName"],
         modern: "an `AsyncStream` of events")
     public static let progressObservation = CodeShape(
         "KVO on Progress",
-        swift: ["Progress.observe", "Progress.addObserver", ".fractionCompleted"],
+        swift: [
+            "Progress.observe", "Progress.observe(\\)", "Progress.addObserver", ".fractionCompleted",
+            ".observe(\\ fractionCompleted)", ".observe(\\ completedUnitCount)",
+        ],
         objc: ["NSProgress.addObserver"], modern: "an `AsyncStream` of progress")
+    /// Key-value observation of anything but a `Progress`: a model's state, most often.
     public static let keyValueObservation = CodeShape(
-        "KVO", swift: ["NSKeyValueObservation", "observeValue", ".addObserver(forKeyPath)"],
-        objc: ["NSKeyValueObservation", "observeValueForKeyPath", ".addObserver(forKeyPath)"], modern: "an `AsyncStream` of changes")
+        "KVO",
+        swift: [
+            "NSKeyValueObservation", "observeValue", ".addObserver(forKeyPath)", ".observe(\\)",
+            ".removeObserver(forKeyPath)",
+        ],
+        objc: ["NSKeyValueObservation", "observeValueForKeyPath", ".addObserver(forKeyPath)", ".removeObserver(forKeyPath)"],
+        modern: "an `AsyncStream` of changes; `@Observable` and `Observations` for a model", home: "observe-state-changes")
     public static let callbackNetworking = CodeShape(
         "URLSession.dataTask",
         swift: [
@@ -527,8 +565,42 @@ extension CodeShape {
         objc: ["RLMThreadSafeReference"],
         modern: "a `sending` value, or an ID, passed to an actor")
     public static let managedObjectContextPerform = CodeShape(
-        "NSManagedObjectContext.performBlock", swift: [".performAndWait"],
+        "NSManagedObjectContext.performBlock",
+        swift: [
+            ".performAndWait", ".perform", "NSManagedObjectContext.perform", "NSManagedObjectContext.performAndWait",
+        ],
         objc: [".performBlock", ".performBlockAndWait"], modern: "`perform(_:) async`")
+
+    // MARK: Combine
+
+    public static let published = CodeShape(
+        "@Published (Combine)", swift: ["@Published", "Published"], modern: "`@Observable` and `Observations`")
+    public static let observableObject = CodeShape(
+        "ObservableObject (Combine)", swift: ["ObservableObject"], modern: "an `@Observable` class")
+    public static let currentValueSubject = CodeShape(
+        "CurrentValueSubject (Combine)", swift: ["CurrentValueSubject"],
+        modern: "an `@Observable` property and `Observations`")
+    /// A Combine pipeline that ends in a subscriber (`sink`), or hops with `receive(on:)`.
+    public static let combineSink = CodeShape(
+        "Combine sink", swift: [".sink", ".receive(on)"],
+        modern: "a `for await` loop over an `AsyncSequence` in a task; cancel the task")
+
+    // MARK: Tests, and shapes only a guide note is about
+
+    /// An XCTest expectation and its wait: a test of callback code.
+    public static let testExpectation = CodeShape(
+        "XCTestExpectation",
+        swift: ["XCTestExpectation", "expectation(description)", "waitForExpectations", "wait(for timeout)", "XCTWaiter"],
+        objc: ["XCTestExpectation", ".expectationWithDescription", ".waitForExpectationsWithTimeout", "XCTWaiter"],
+        modern: "an `async` test that awaits the work; `confirmation(expectedCount:)` to count callbacks")
+    /// Cocoa's multithreaded mode, checked or forced before the first POSIX thread.
+    public static let multithreadedMode = CodeShape(
+        "Thread.isMultiThreaded", swift: ["Thread.isMultiThreaded"], objc: ["NSThread.isMultiThreaded"],
+        modern: "nothing: Swift concurrency needs no mode switch")
+    /// The Carbon Multiprocessing Services.
+    public static let multiprocessingServices = CodeShape(
+        "MPCreateTask", swift: ["MPCreateTask", "MPCreateQueue"], objc: ["MPCreateTask", "MPCreateQueue"],
+        modern: "POSIX threads, then tasks")
 
     // MARK: Blocks and closures
 

@@ -12,7 +12,10 @@ import Foundation
 /// real `URLSession` with no internet.
 ///
 /// One thread accepts; each connection is served on a thread of its own, one request per
-/// connection (`Connection: close`). Routes:
+/// connection (`Connection: close`). The accept thread owns the listening socket and closes it
+/// when it ends: a socket closed by `stop()` while that thread was between two `accept` calls would
+/// free its number for the next socket the process opens (another server's listener, say), and the
+/// old thread would then accept that server's connections. Routes:
 ///
 /// - `/text/<words>`: 200 with the words as the body;
 /// - `/bytes/<n>`: 200 with `n` bytes (`i % 251`), written in chunks of `chunk` bytes with a
@@ -27,6 +30,8 @@ import Foundation
 public final class LoopbackHTTPServer: Sendable {
     public let port: UInt16
     private let listener: Int32
+    /// The self-pipe that wakes the accept thread for `stop()`: read end, write end.
+    private let wake: (read: Int32, write: Int32)
     private let chunk: Int
     private let state = Locked(
         (
@@ -58,8 +63,14 @@ public final class LoopbackHTTPServer: Sendable {
         _ = withUnsafeMutablePointer(to: &actual) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else {
+            close(fd)
+            throw POSIXError(.EMFILE)
+        }
         port = UInt16(bigEndian: actual.sin_port)
         listener = fd
+        wake = (pipeEnds[0], pipeEnds[1])
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "LoopbackHTTPServer"
         thread.start()
@@ -87,15 +98,16 @@ public final class LoopbackHTTPServer: Sendable {
 
     /// Ends every `/hold` response (and those to come): the server closes the connection.
     public func release() {
-        let held = state.withLock { state in
+        state.withLock { state in
             state.released = true
-            defer { state.held = [] }
-            return state.held
+            // Inside the lock: a connection's thread removes its descriptor from `held` under
+            // this lock before it closes it, so each one here is still open (not a reused number).
+            for fd in state.held { shutdown(fd, Int32(SHUT_RDWR)) }  // its thread closes it
+            state.held = []
         }
-        for fd in held { shutdown(fd, Int32(SHUT_RDWR)) }  // its thread closes it
     }
 
-    /// Stops accepting and releases held responses.
+    /// Stops accepting and releases held responses; the accept thread closes the listener.
     public func stop() {
         let first = state.withLock { state in
             defer { state.stopped = true }
@@ -103,17 +115,29 @@ public final class LoopbackHTTPServer: Sendable {
         }
         guard first else { return }
         release()
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        var byte: UInt8 = 0
+        _ = write(wake.write, &byte, 1)
     }
 
     deinit { stop() }
 
     private func acceptLoop() {
+        defer {
+            close(listener)
+            close(wake.read)
+            close(wake.write)
+        }
+        var watched = [
+            pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
+            let ready = poll(&watched, nfds_t(watched.count), -1)
+            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 || watched[1].revents != 0 || state.withLock({ $0.stopped }) { return }
             let client = accept(listener, nil, nil)
             if client < 0 {
-                if errno == EINTR { continue }
+                if errno == EINTR || errno == EAGAIN || errno == ECONNABORTED { continue }
                 return
             }
             var noSigpipe: Int32 = 1

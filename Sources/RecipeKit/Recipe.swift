@@ -21,8 +21,9 @@ public struct Recipe: Sendable, Identifiable {
     public let sdkModule: String?
     /// The legacy APIs the recipe demonstrates, each with its modern counterpart.
     public let apis: [APIMapping]
-    /// The page prose, read from the recipe's Markdown article (see `RecipeProse`).
-    public let prose: RecipeProse
+    /// The page prose, read from the recipe's Markdown article (see `RecipeProse`) on first use.
+    public var prose: RecipeProse { lazyProse.value }
+    private let lazyProse: Lazy<RecipeProse>
     /// Whether the recipe is about bridging, so that its Modern file may use Dispatch or Thread
     /// and its Legacy file may use async (the lint test honours it).
     public let isBridging: Bool
@@ -48,7 +49,7 @@ public struct Recipe: Sendable, Identifiable {
         legacyFolder: String = "Legacy",
         sdkModule: String? = nil,
         apis: [APIMapping],
-        prose: RecipeProse,
+        prose: @autoclosure @escaping @Sendable () -> RecipeProse,
         isBridging: Bool = false,
         legacyNeeds: [String] = [],
         modernNeeds: [String] = [],
@@ -64,7 +65,7 @@ public struct Recipe: Sendable, Identifiable {
         self.legacyFolder = legacyFolder
         self.sdkModule = sdkModule
         self.apis = apis
-        self.prose = prose
+        self.lazyProse = Lazy(prose)
         self.isBridging = isBridging
         self.legacyNeeds = legacyNeeds
         self.modernNeeds = modernNeeds

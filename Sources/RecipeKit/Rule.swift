@@ -29,6 +29,10 @@ public struct Rule: Sendable, Equatable {
         /// An app target as Xcode 26 makes it: default `MainActor` isolation and the
         /// approachable-concurrency features.
         case appTarget = "app-target"
+        /// The Swift 6 mode with the upcoming features an Xcode 26 app target turns on, in their
+        /// migration mode (`:migrate`): each place whose meaning the feature would change is a
+        /// warning.
+        case migrate = "migrate"
 
         /// The `swiftc` flags of the setting.
         public var flags: [String] {
@@ -42,6 +46,11 @@ public struct Rule: Sendable, Equatable {
                     "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
                     "-enable-upcoming-feature", "InferIsolatedConformances",
                 ]
+            case .migrate:
+                return base + [
+                    "-enable-upcoming-feature", "NonisolatedNonsendingByDefault:migrate",
+                    "-enable-upcoming-feature", "InferIsolatedConformances:migrate",
+                ]
             }
         }
 
@@ -51,6 +60,9 @@ public struct Rule: Sendable, Equatable {
             case .swift6: return "Swift 6 mode"
             case .swift6Nonsending: return "Swift 6 mode with `NonisolatedNonsendingByDefault`"
             case .appTarget: return "an Xcode 26 app target"
+            case .migrate:
+                return "Swift 6 mode with `NonisolatedNonsendingByDefault` and `InferIsolatedConformances` in"
+                    + " migration mode (`:migrate`)"
             }
         }
     }
@@ -67,6 +79,9 @@ public struct Rule: Sendable, Equatable {
         /// Compiles, runs with `arguments`, and is killed by a signal with `text` in its
         /// standard error (the runtime's message, or the crashed thread's frames).
         case traps(text: String, arguments: [String])
+        /// Compiles, runs with `arguments`, writes `text` to its standard error and then never
+        /// ends (a task waits forever): stopped once the text is there.
+        case hangs(text: String, arguments: [String])
         /// Not run here: a Darwin rule whose evidence is its source.
         case darwinOnly
     }
@@ -150,64 +165,19 @@ public struct Rule: Sendable, Equatable {
         let components = path.split(separator: "/")
         id = Self.unprefixed(String(components.last ?? ""))
         group = components.count >= 2 ? Self.unprefixed(String(components[components.count - 2])) : ""
-        var fields: [(key: String, value: String)] = []
-        var checks: [Check] = []
-        var pending: (setting: Setting, kind: String, arguments: [String])?
-        var expected: [String] = []
-        func fail(_ reason: String) -> HeaderError { HeaderError(path: path, reason: reason) }
-        func flush() throws {
-            guard let check = pending else { return }
-            switch check.kind {
-            case "compiles": checks.append(Check(setting: check.setting, expectation: .compiles))
-            case "rejects": checks.append(Check(setting: check.setting, expectation: .rejects))
-            case "prints":
-                guard !expected.isEmpty else { throw fail("a `prints` check needs `// > line` lines") }
-                checks.append(
-                    Check(setting: check.setting, expectation: .prints(lines: expected, arguments: check.arguments)))
-            case "traps":
-                guard expected.count == 1 else { throw fail("a `traps` check needs one `// ! text` line") }
-                checks.append(
-                    Check(setting: check.setting, expectation: .traps(text: expected[0], arguments: check.arguments)))
-            default: throw fail("unknown check `\(check.kind)`")
-            }
-            pending = nil
-            expected = []
+        let header = try ProgramHeader(path: path, text: text)
+        guard let statement = header.field("Rule"), !statement.isEmpty else {
+            throw HeaderError(path: path, reason: "no `// Rule:` line")
         }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            guard line.hasPrefix("//") else { break }
-            let body = line.dropFirst(2)
-            if body.hasPrefix("   "), let last = fields.popLast() {
-                fields.append((last.key, last.value + " " + body.trimmingCharacters(in: .whitespaces)))
-            } else if body.hasPrefix(" > ") || body == " >" {
-                expected.append(String(body.dropFirst(3)))
-            } else if body.hasPrefix(" ! ") {
-                expected.append(String(body.dropFirst(3)))
-            } else if body.hasPrefix(" Check: ") {
-                try flush()
-                let words = body.dropFirst(" Check: ".count).split(separator: " ").map(String.init)
-                if words == ["darwin"] {
-                    checks.append(Check(setting: .swift6, expectation: .darwinOnly))
-                    continue
-                }
-                guard words.count >= 2, let setting = Setting(rawValue: words[0]) else {
-                    throw fail("`Check:` needs a setting (\(Setting.allCases.map(\.rawValue).joined(separator: ", "))) and a kind")
-                }
-                pending = (setting, words[1], Array(words.dropFirst(2)))
-            } else if let colon = body.firstIndex(of: ":"), body.hasPrefix(" ") {
-                let key = body[body.index(after: body.startIndex)..<colon]
-                fields.append((String(key), body[body.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
-            }
+        guard let source = header.field("Source"), !source.isEmpty else {
+            throw HeaderError(path: path, reason: "no `// Source:` line")
         }
-        try flush()
-        func field(_ key: String) -> String? { fields.first { $0.key == key }?.value }
-        guard let statement = field("Rule"), !statement.isEmpty else { throw fail("no `// Rule:` line") }
-        guard let source = field("Source"), !source.isEmpty else { throw fail("no `// Source:` line") }
-        guard !checks.isEmpty else { throw fail("no `// Check:` line") }
+        guard !header.checks.isEmpty else { throw HeaderError(path: path, reason: "no `// Check:` line") }
         self.statement = statement
         self.source = source
-        self.recipes = Self.list(field("Recipes"))
-        self.uses = Self.list(field("Uses"))
-        self.checks = checks
+        self.recipes = Self.list(header.field("Recipes"))
+        self.uses = Self.list(header.field("Uses"))
+        self.checks = header.checks
     }
 
     static func list(_ value: String?) -> [String] {

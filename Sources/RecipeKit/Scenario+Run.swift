@@ -54,29 +54,53 @@ extension Scenario {
     /// hung, with the CPU idle, so several can wait together. In-process scenarios stay one at a
     /// time: their legacy halves block Dispatch worker threads, which this process's cooperative
     /// pool shares on Linux.
+    ///
+    /// With `reusingDemonstrations`, a demonstration already judged in this process at this pace
+    /// is not run again: its judgement comes from the first run. The suite judges every
+    /// demonstration twice, for the pages (`guide --check`) and for the verdict (the parity test),
+    /// and each takes seconds of child processes found hung on purpose.
     public static func judgeAll(
-        _ cases: [(recipe: Recipe, scenario: Scenario)], pace: Pace, demonstrationsAtOnce: Int = 4
+        _ cases: [(recipe: Recipe, scenario: Scenario)], pace: Pace, demonstrationsAtOnce: Int = 4,
+        reusingDemonstrations: Bool = false
     ) async -> [Judgement] {
         let results = Locked<[Int: Judgement]>([:])
+        let earlier: [String: Judgement] = reusingDemonstrations ? judgedDemonstrations.withLock { $0 } : [:]
+        let cases: [(index: Int, recipe: Recipe, scenario: Scenario)] = cases.enumerated().compactMap { offset, item in
+            if item.scenario.isDemo, let judgement = earlier[demonstrationKey(item.recipe, item.scenario, pace)] {
+                results.withLock { $0[offset] = judgement }
+                return nil
+            }
+            return (index: offset, recipe: item.recipe, scenario: item.scenario)
+        }
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                for (index, item) in cases.enumerated() where !item.scenario.isDemo {
+                for item in cases where !item.scenario.isDemo {
                     let judgement = await item.scenario.judge(item.recipe, pace: pace)
-                    results.withLock { $0[index] = judgement }
+                    results.withLock { $0[item.index] = judgement }
                 }
             }
-            var demonstrations = cases.enumerated().filter { $0.element.scenario.isDemo }[...]
+            var demonstrations = cases.filter(\.scenario.isDemo)[...]
             func startNext() {
-                guard let (index, item) = demonstrations.popFirst() else { return }
+                guard let item = demonstrations.popFirst() else { return }
                 group.addTask {
                     let judgement = await item.scenario.judge(item.recipe, pace: pace)
-                    results.withLock { $0[index] = judgement }
+                    results.withLock { $0[item.index] = judgement }
+                    judgedDemonstrations.withLock {
+                        $0[demonstrationKey(item.recipe, item.scenario, pace)] = judgement
+                    }
                 }
             }
             for _ in 0..<max(1, demonstrationsAtOnce) { startNext() }
             while await group.next() != nil { startNext() }
         }
         let judged = results.withLock { $0 }
-        return cases.indices.map { judged[$0]! }
+        return judged.keys.sorted().map { judged[$0]! }
+    }
+
+    /// The demonstrations judged in this process so far, by `demonstrationKey`.
+    private static let judgedDemonstrations = Locked<[String: Judgement]>([:])
+
+    private static func demonstrationKey(_ recipe: Recipe, _ scenario: Scenario, _ pace: Pace) -> String {
+        "\(recipe.id)\u{0}\(scenario.name)\u{0}\(pace.name)"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeKit
 
 /// `--baseline FILE`: an earlier `--json` report, and what changed since.
 ///
@@ -118,7 +119,7 @@ struct Baseline {
 
     /// The `"baseline"` member of the JSON report.
     func json(now summary: ScanSummary) -> String {
-        let quote = JSONReport.quote
+        let quote = JSONText.quoted
         let changes = recipeChanges().map {
             "{\"id\": \(quote($0.id)), \"then\": \($0.then), \"now\": \($0.now)}"
         }

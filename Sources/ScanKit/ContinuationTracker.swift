@@ -39,14 +39,14 @@ struct ContinuationTracker {
     private var nameJustRead = false
     private var escapingName: UInt64 = 0
 
-    static let takers = Set(
+    static let takers = WordSet(
         [
             "withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation",
             "withUnsafeThrowingContinuation",
         ].map(ShapeTable.hash))
     static let resume = ShapeTable.hash("resume")
     static let inWord = ShapeTable.hash("in")
-    static let exits = Set(["return", "throw", "case", "default", "fatalError"].map(ShapeTable.hash))
+    static let exits = WordSet(["return", "throw", "case", "default", "fatalError"].map(ShapeTable.hash))
     static let returnWord = ShapeTable.hash("return")
 
     /// A `{` opens; `taker` is the word that takes the closure (`withCheckedContinuation`).

@@ -13,6 +13,7 @@ struct FileScanner {
     let trie: ShapeTable.Trie
     let language: SourceLanguage
     let hazards: HazardWords
+    let uses: UseWords
     /// The isolation of code with no attribute of its own (`MainActor` in an Xcode 26 app target).
     let defaultIsolation: DefaultIsolation
 
@@ -22,6 +23,7 @@ struct FileScanner {
         self.defaultIsolation = defaultIsolation
         trie = language == .swift ? table.swift : table.objc
         hazards = HazardWords(table: table)
+        uses = UseWords(table: table)
     }
 
     // MARK: Tokens
@@ -142,12 +144,12 @@ struct FileScanner {
     // MARK: Declarations
 
     /// The names this file gives a legacy type: properties, locals, parameters, ivars, subclasses.
-    func declarations(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt64: Int32] {
-        var names: [UInt64: Int32] = [:]
+    func declarations(_ bytes: UnsafeBufferPointer<UInt8>) -> WordTable<Int32> {
+        var names = WordTable<Int32>()
         var tokens = Tokenizer(bytes)
         var previous = Token()
         var beforePrevious = Token()
-        let declarers = self.declarers
+        let declarers = Self.declarers
         func type(of token: Token) -> Int32? {
             guard token.kind == .identifier else { return nil }
             if let name = names[token.hash] { return name == Self.shadowed ? nil : name }
@@ -192,7 +194,7 @@ struct FileScanner {
     static let shadowed: Int32 = -1
 
     private static let declarerWords = ["typealias", "class", "struct", "enum", "protocol", "actor"]
-    private var declarers: Set<UInt64> { Set(Self.declarerWords.map(ShapeTable.hash)) }
+    private static let declarers = WordSet(declarerWords.map(ShapeTable.hash))
 
     /// The hash of `_name` for the hash of `name` (an Objective-C property's ivar).
     private static func underscored(_ hash: UInt64, _ bytes: UnsafeBufferPointer<UInt8>, _ token: Token) -> UInt64 {
@@ -221,6 +223,9 @@ struct FileScanner {
         /// Where the chain's first word starts, and its line.
         var start = 0
         var lineStart = 0
+        /// The match restarted at a member no other API has (`queue.addOperation`): its receiver is
+        /// the chain before it, as for a typed receiver.
+        var member = false
         /// The live finding of this chain (a longer match supersedes a shorter one), or -1.
         var finding = -1
     }
@@ -234,6 +239,11 @@ struct FileScanner {
         /// A finding whose receiver is this call's first argument (`dispatch_sync(queue, …)`).
         var argumentFinding = -1
         var lastIdentifier: UInt64 = 0
+        /// The finding of the call these are the arguments of: another API among them is part of
+        /// it (`queue: OperationQueue.main`, `deadline: DispatchTime.now() + 1`), not a call.
+        var callFinding: Int32 = -1
+        /// A block's parameter list: `^(id obj)`.
+        var blockParameters = false
     }
 
     /// Kept small (32 bytes): one is pushed for every `{`.
@@ -255,6 +265,8 @@ struct FileScanner {
         var async = false
         /// A handler closure's index in `HandlerTaskTracker`, or -1.
         var handler: Int32 = -1
+        /// The body of a `for`, `while` or `repeat` (or an Objective-C `do`).
+        var loop = false
 
         enum Kind: UInt8 { case other, function, statement }
     }
@@ -262,9 +274,11 @@ struct FileScanner {
     /// What a brace says about the isolation of the code inside it.
     enum Isolation: UInt8 { case inherit, main, nonisolated }
 
-    /// Finds the APIs in blanked `bytes`.
-    func scan(_ bytes: UnsafeBufferPointer<UInt8>, declared: [UInt64: Int32] = [:]) -> [RawFinding] {
-        let names = declared.merging(declarations(bytes)) { $1 }
+    /// Finds the APIs in blanked `bytes`; `own` is `declarations(bytes)` when the caller has it.
+    func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, declared: WordTable<Int32> = WordTable(), own: WordTable<Int32>? = nil
+    ) -> [RawFinding] {
+        let names = DeclaredNames(own: own ?? declarations(bytes), module: declared)
         var state = MatchState(scanner: self, bytes: bytes, names: names)
         state.run()
         state.findings.removeAll { $0.dropped }
@@ -278,12 +292,12 @@ struct FileScanner {
         let sync: Set<Int32>
         let signal: Set<Int32>
         let wait: Set<Int32>
-        let acquire: Set<UInt64>
-        let release: Set<UInt64>
-        let scoped: Set<UInt64>
+        let acquire: WordSet
+        let release: WordSet
+        let scoped: WordSet
         /// Handlers Dispatch runs on the source's queue, whose closure keeps the isolation of the
         /// code that wrote it (`setEventHandler`), and APIs that run a closure on a queue they name.
-        let callbackTraps: Set<UInt64>
+        let callbackTraps: WordSet
         let callbackTrapAPIs: Set<Int32>
         let detachedCallsMainActor: Int32?
         let continuationMistake: Int32?
@@ -292,9 +306,11 @@ struct FileScanner {
         let blockingWaits: Set<Int32>
         let mainAsync: Int32
         let preconcurrency: Int32
+        /// The hazard of each `HazardShapes` API that has one.
+        let shapeHazards: [Int32: Hazard]
         let mainQueue: UInt64
         let mainQueueFunction: UInt64
-        let selfNames: Set<UInt64>
+        let selfNames: WordSet
 
         init(table: ShapeTable) {
             func apis(_ names: [String]) -> Set<Int32> {
@@ -302,17 +318,18 @@ struct FileScanner {
             }
             submit = apis([
                 "DispatchQueue.async", "DispatchQueue.sync", "DispatchQueue.main.async", "DispatchQueue.main.sync",
-                "DispatchQueue.async(flags: .barrier)", "DispatchQueue.asyncAfter", "DispatchQueue.async(group:)",
+                "DispatchQueue.async(flags: .barrier)", "DispatchQueue.sync(flags: .barrier)",
+                "DispatchQueue.asyncAfter", "DispatchQueue.async(group:)", "OperationQueue.addOperation",
             ])
-            sync = apis(["DispatchQueue.sync", "DispatchQueue.main.sync"])
+            sync = apis(["DispatchQueue.sync", "DispatchQueue.main.sync", "DispatchQueue.sync(flags: .barrier)"])
             signal = apis(["DispatchSemaphore.signal", "DispatchGroup.leave"])
             wait = apis(["DispatchSemaphore.wait", "DispatchGroup.wait"])
-            acquire = Set(
+            acquire = WordSet(
                 ["lock", "pthread_mutex_lock", "os_unfair_lock_lock", "objc_sync_enter"].map(ShapeTable.hash))
-            release = Set(
+            release = WordSet(
                 ["unlock", "pthread_mutex_unlock", "os_unfair_lock_unlock", "objc_sync_exit"].map(ShapeTable.hash))
-            scoped = Set(["withLock", "@synchronized"].map(ShapeTable.hash))
-            callbackTraps = Set(["setEventHandler", "setCancelHandler", "setRegistrationHandler"].map(ShapeTable.hash))
+            scoped = WordSet(["withLock", "@synchronized"].map(ShapeTable.hash))
+            callbackTraps = WordSet(["setEventHandler", "setCancelHandler", "setRegistrationHandler"].map(ShapeTable.hash))
             callbackTrapAPIs = apis(["DispatchGroup.notify", "DispatchIO.read"])
             blockingWaits = apis(["DispatchSemaphore.wait", "DispatchGroup.wait", "Thread.sleep"])
             mainAsync = apis(["DispatchQueue.main.async"]).first ?? -1
@@ -323,17 +340,22 @@ struct FileScanner {
             continuationMistake = index(HazardShapes.continuationMistake)
             detachedCallsMainActor = index(HazardShapes.detachedCallsMainActor)
             preconcurrency = apis(["@preconcurrency"]).first ?? -1
+            var shapeHazards: [Int32: Hazard] = [:]
+            for (shape, _, hazard) in HazardShapes.all {
+                if let hazard, let api = index(shape) { shapeHazards[api] = hazard }
+            }
+            self.shapeHazards = shapeHazards
             mainQueue = MatchState.combine(ShapeTable.hash("DispatchQueue"), ShapeTable.hash("main"))
             mainQueueFunction = ShapeTable.hash("dispatch_get_main_queue")
-            selfNames = Set(["self", "this", "strongSelf", "weakSelf"].map(ShapeTable.hash))
+            selfNames = WordSet(["self", "this", "strongSelf", "weakSelf"].map(ShapeTable.hash))
         }
 
-        static let functionWords = Set(["func", "init", "deinit", "get", "set", "willSet", "didSet"].map(ShapeTable.hash))
-        static let statementWords = Set(
+        static let functionWords = WordSet(["func", "init", "deinit", "get", "set", "willSet", "didSet"].map(ShapeTable.hash))
+        static let statementWords = WordSet(
             ["if", "else", "for", "while", "guard", "do", "catch", "repeat", "switch", "defer"].map(ShapeTable.hash))
         static let async = ShapeTable.hash("async")
         /// The calls whose closure runs in the calling task or a child task.
-        static let taskClosures = Set(
+        static let taskClosures = WordSet(
             [
                 "Task", "detached", "immediate", "addTask", "addTaskUnlessCancelled", "addImmediateTask",
                 "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",

@@ -11,17 +11,18 @@ public struct Finding: Sendable, Hashable, Codable {
     public let language: SourceLanguage
     /// The API as the guide names it, e.g. `DispatchGroup.enter`.
     public let api: String
-    /// The ids of the recipes whose Legacy side shows this API, the most specific first; empty
-    /// when no landed recipe covers it yet.
+    /// The ids of the pages for this use of the API, the page to read first at the front: the
+    /// recipes whose Legacy side shows it, and a guide note that is about it. Empty when no page
+    /// covers it yet.
     public let recipes: [String]
     /// The modern counterpart, in a few words.
     public let modern: String
-    /// Hazards the code around the call makes likely.
-    public let hazards: [String]
+    /// What can go wrong here, as far as the code around the call shows: likely ones first.
+    public let hazards: [Hazard]
 
     public init(
         path: String, line: Int, column: Int, language: SourceLanguage, api: String, recipes: [String],
-        modern: String, hazards: [String]
+        modern: String, hazards: [Hazard]
     ) {
         self.path = path
         self.line = line

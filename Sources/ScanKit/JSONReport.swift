@@ -1,7 +1,9 @@
 import Foundation
+import RecipeKit
 
 /// The `--json` document, written as the scan goes: schema version 1 (fields are only ever added,
-/// and a change to an existing field bumps `schemaVersion`). The README documents every field.
+/// and a change to an existing field bumps `schemaVersion`). `Documentation/scan.md` documents
+/// every field.
 ///
 /// Findings are written one object per line as they are found, so a scan of any size streams; the
 /// summary and the skipped files follow them.
@@ -9,7 +11,7 @@ struct JSONReport {
     let directory: RecipeDirectory
 
     func header(paths: [String]) -> String {
-        "{\n  \"schemaVersion\": 1,\n  \"paths\": [\(paths.map(Self.quote).joined(separator: ", "))],\n  \"findings\": ["
+        "{\n  \"schemaVersion\": 1,\n  \"paths\": [\(paths.map(JSONText.quoted).joined(separator: ", "))],\n  \"findings\": ["
     }
 
     /// The JSON of the fields that are the same for every finding of an API, and of the last path.
@@ -21,26 +23,35 @@ struct JSONReport {
     }
 
     mutating func render(_ finding: Finding, first: Bool) -> String {
-        if finding.path != lastPath.path { lastPath = (finding.path, Self.quote(finding.path)) }
-        let key = finding.api + "\u{0}" + finding.modern
+        if finding.path != lastPath.path { lastPath = (finding.path, JSONText.quoted(finding.path)) }
+        // The recipes' order is the use's: two uses of one API can name different pages first.
+        let key = finding.api + "\u{0}" + finding.modern + "\u{0}" + finding.recipes.joined(separator: ",")
         let fields: String
         if let cached = apiFields[key] {
             fields = cached
         } else {
             let recipes = finding.recipes.map { id in
                 let entry = directory[id]
-                return "{\"id\": \(Self.quote(id)), \"title\": \(Self.quote(entry.title)), "
-                    + "\"page\": \(Self.quote(entry.page))}"
+                return "{\"id\": \(JSONText.quoted(id)), \"title\": \(JSONText.quoted(entry.title)), "
+                    + "\"page\": \(JSONText.quoted(entry.page))}"
             }
             fields =
-                "\"api\": \(Self.quote(finding.api)), \"recipes\": [\(recipes.joined(separator: ", "))], "
-                + "\"modern\": \(Self.quote(finding.modern)), "
+                "\"api\": \(JSONText.quoted(finding.api)), \"recipes\": [\(recipes.joined(separator: ", "))], "
+                + "\"modern\": \(JSONText.quoted(finding.modern)), "
             apiFields[key] = fields
         }
-        let hazards = finding.hazards.isEmpty ? "" : finding.hazards.map(Self.quote).joined(separator: ", ")
+        var hazards = ""
+        var details = ""
+        if !finding.hazards.isEmpty {
+            hazards = finding.hazards.map { JSONText.quoted($0.message) }.joined(separator: ", ")
+            details = finding.hazards.map { hazard in
+                "{\"confidence\": \"\(hazard.confidence.rawValue)\", \"message\": \(JSONText.quoted(hazard.message)), "
+                    + "\"reason\": \(JSONText.quoted(hazard.reason)), \"page\": \(hazard.page.map(JSONText.quoted) ?? "null")}"
+            }.joined(separator: ", ")
+        }
         return (first ? "\n" : ",\n") + "    {\"path\": \(lastPath.quoted), \"line\": \(finding.line), "
             + "\"column\": \(finding.column), \"language\": \"\(finding.language.rawValue)\", "
-            + fields + "\"hazards\": [\(hazards)]}"
+            + fields + "\"hazards\": [\(hazards)], \"hazardDetails\": [\(details)]}"
     }
 
     /// The summary, the skipped files, and `baseline` (the JSON of `--baseline`'s comparison) if any.
@@ -54,23 +65,5 @@ struct JSONReport {
         return (anyFindings ? "\n  ],\n" : "],\n") + "  \"summary\": \(encode(summary)),\n"
             + (baseline.map { "  \"baseline\": \($0),\n" } ?? "")
             + "  \"skipped\": \(encode(skipped))\n}\n"
-    }
-
-    /// A JSON string literal.
-    static func quote(_ text: String) -> String {
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + text + "\"" }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

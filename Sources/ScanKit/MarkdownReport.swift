@@ -25,7 +25,7 @@ struct MarkdownReport {
         let recipes = finding.recipes.isEmpty ? "no recipe yet" : finding.recipes.map(link).joined(separator: ", ")
         findingsSection +=
             "| \(finding.line):\(finding.column) | `\(finding.api)` | \(recipes) | "
-            + "\(cell(finding.modern)) | \(cell(finding.hazards.joined(separator: "; "))) |\n"
+            + "\(cell(finding.modern)) | \(cell(finding.hazards.map(\.message).joined(separator: "; "))) |\n"
     }
 
     func render(_ summary: ScanSummary, skipped: [SkippedFile]) -> String {
@@ -34,7 +34,8 @@ struct MarkdownReport {
         out +=
             "\(summary.findings) findings in \(summary.filesWithFindings) of \(summary.files) files "
             + "(\(summary.lines) lines). \(summary.withRecipe) (\(share)%) map to a landed recipe, "
-            + "\(summary.withoutRecipe) have no recipe yet, \(summary.withHazard) show a likely hazard.\n"
+            + "\(summary.withoutRecipe) have no recipe yet; \(summary.withLikelyHazard) show a likely hazard, "
+            + "\(summary.withPossibleHazard) a possible one.\n"
         if !summary.readingOrder.isEmpty {
             out += "\n## Reading order\n\nThe recipes that cover most findings first.\n\n"
             out += "| # | recipe | findings | cumulative |\n|---|---|---|---|\n"

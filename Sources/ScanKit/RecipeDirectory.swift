@@ -1,9 +1,9 @@
 import RecipeKit
 
-/// The title and guide page of each recipe, by id, for the reports.
+/// The title and guide page of each recipe and guide note, by id, for the reports.
 ///
-/// Findings name recipes by id only; the three reports all show titles and page paths, and this is
-/// the one place that derives them from the catalog.
+/// Findings name pages by id only; the reports all show titles and page paths, and this is the one
+/// place that derives them from the catalog.
 struct RecipeDirectory: Sendable {
     struct Entry: Sendable, Codable, Equatable {
         let id: String
@@ -13,10 +13,11 @@ struct RecipeDirectory: Sendable {
 
     private let entries: [String: Entry]
 
-    init(recipes: [Recipe]) {
-        entries = Dictionary(
-            recipes.map { ($0.id, Entry(id: $0.id, title: $0.title, page: ScanSummary.page(of: $0))) },
-            uniquingKeysWith: { first, _ in first })
+    init(recipes: [Recipe], notes: [GuideNote] = []) {
+        let pages =
+            recipes.map { ($0.id, Entry(id: $0.id, title: $0.title, page: ScanSummary.page(of: $0))) }
+            + notes.map { ($0.id, Entry(id: $0.id, title: $0.title, page: "Guide/\($0.chapter.slug)/\($0.id).md")) }
+        entries = Dictionary(pages, uniquingKeysWith: { first, _ in first })
     }
 
     subscript(id: String) -> Entry {

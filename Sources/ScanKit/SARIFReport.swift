@@ -1,3 +1,5 @@
+import RecipeKit
+
 /// `--sarif FILE`: the findings as a SARIF 2.1.0 log, the format code-scanning tools import.
 ///
 /// One rule per recipe (its id, title, and page as help), plus `no-recipe-yet` for APIs that no
@@ -29,8 +31,8 @@ struct SARIFReport {
             rules.append(rule)
         }
         var message = "\(finding.api) → \(finding.recipes.first.map { "\($0): " } ?? "no recipe yet: ")\(finding.modern)"
-        for hazard in finding.hazards { message += ". Hazard: \(hazard)" }
-        let quote = JSONReport.quote
+        for hazard in finding.hazards { message += ". Hazard: \(hazard.message) (\(hazard.reason))" }
+        let quote = JSONText.quoted
         text += (text.hasSuffix("[") ? "\n" : ",\n")
             + "        {\"ruleId\": \(quote(rule)), \"ruleIndex\": \(index), "
             + "\"level\": \"\(finding.hazards.isEmpty ? "warning" : "error")\", "
@@ -41,7 +43,7 @@ struct SARIFReport {
 
     /// The finished log.
     func render() -> String {
-        let quote = JSONReport.quote
+        let quote = JSONText.quoted
         let descriptors = rules.map { id -> String in
             let entry = directory[id]
             let title = id == Self.noRecipeRule ? "A legacy API that no recipe shows yet" : entry.title

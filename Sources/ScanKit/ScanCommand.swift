@@ -12,12 +12,20 @@ import RecipeKit
 public enum ScanCommand {
     public static let usage = """
         Usage: scan [--format terminal|json|xcode] [--markdown FILE] [--sarif FILE]
-                    [--baseline FILE [--fail-on-new]] [--hazards-as-errors]
-                    [--default-isolation MainActor] [--no-color] PATH...
+                    [--baseline FILE [--fail-on-new]] [--hazards all|likely|possible|none]
+                    [--hazards-as-errors] [--default-isolation MainActor] [--no-color] PATH...
+               scan --build-log FILE|- [--format terminal|json|markdown] [--markdown FILE]
 
         Finds the uses of legacy concurrency APIs (Dispatch, operations, threads, locks, run loops
         and timers, notification and KVO callbacks) in the Swift, Objective-C and C sources under
-        each PATH, and names the recipe of this guide that shows what replaces each one.
+        each PATH, and names the page of this guide to read for each use: the recipe that shows
+        what replaces it, or the guide note about it. A hazard says how sure it is: likely (the
+        code shows the danger) or possible (the pattern is there; the danger depends on code the
+        scan doesn't see, such as the caller's thread), and why.
+
+        With --build-log, reads the output of `swift build`, `xcodebuild` or Xcode's Copy Transcript
+        (FILE, or - for standard input) instead, and names the entry of Guide/find-your-error.md of
+        each concurrency diagnostic in it, grouped by entry, most frequent first.
 
         Options:
           --format terminal the findings and a summary, for a person (the default)
@@ -31,25 +39,27 @@ public enum ScanCommand {
                             gone, and the count per recipe then and now; with --format xcode, only
                             the new findings are printed
           --fail-on-new     exit 1 when the scan finds something the baseline did not have
+          --hazards all|likely|possible|none
+                            which hazards to report: all (the default), only the likely ones, only
+                            the possible ones, or none
           --hazards-as-errors
-                            hazards are `error:` lines in --format xcode, and exit 1 when any is found
+                            the hazards reported are `error:` lines in --format xcode, and exit 1
+                            when there is one (with --hazards likely, only the likely ones count)
           --default-isolation MainActor|nonisolated
                             the isolation of code with no attribute of its own: MainActor for an
                             Xcode 26 app target (its Default Actor Isolation build setting), so that
                             handlers written anywhere in it are checked for isolation traps;
                             nonisolated (the default) for packages and older targets
+          --build-log FILE  the concurrency diagnostics of a build log, by entry; - reads standard
+                            input; --format markdown prints the report in Markdown
           --no-color        no colour (also when NO_COLOR is set, TERM=dumb, or not a terminal)
           --help            show this help
 
         Exit status: 0 when the scan ran, whatever it found; 1 when --fail-on-new or
-        --hazards-as-errors found what they fail on; 64 for a usage error.
+        --hazards-as-errors found what they fail on; 64 for a usage error; 66 for a build log that
+        cannot be read.
 
         """
-
-    /// The forms the findings can be printed in.
-    enum Format: String, CaseIterable {
-        case terminal, json, xcode
-    }
 
     /// Runs with the process's arguments and streams, and exits.
     public static func main() -> Never {
@@ -68,72 +78,18 @@ public enum ScanCommand {
         arguments: [String], environment: [String: String] = [:],
         out: (String) -> Void, err: (String) -> Void
     ) -> Int32 {
-        var format = Format.terminal
-        var markdown: String?
-        var sarif: String?
-        var baselineFile: String?
-        var failOnNew = false
-        var hazardsAsErrors = false
-        var color = true
-        var defaultIsolation = DefaultIsolation.nonisolated
-        var paths: [String] = []
-        var generate: (directory: String, lines: Int)?
-        var index = 0
-        func value() -> String? {
-            guard index + 1 < arguments.count else { return nil }
-            index += 1
-            return arguments[index]
+        let options: ScanOptions
+        switch ScanOptions.parse(arguments) {
+        case .success(let parsed): options = parsed
+        case .failure(let error): return usageError(error.description, err)
         }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--help", "-h":
-                out(usage)
-                return 0
-            case "--json": format = .json
-            case "--format":
-                switch choice(argument, value(), Format.self, separator: ", ") {
-                case .success(let chosen): format = chosen
-                case .failure(let error): return usageError(error.description, err)
-                }
-            case "--no-color": color = false
-            case "--markdown":
-                guard let file = value() else { return usageError("--markdown needs a file name", err) }
-                markdown = file
-            case "--sarif":
-                guard let file = value() else { return usageError("--sarif needs a file name", err) }
-                sarif = file
-            case "--baseline":
-                guard let file = value() else {
-                    return usageError("--baseline needs the file of an earlier --format json report", err)
-                }
-                baselineFile = file
-            case "--fail-on-new": failOnNew = true
-            case "--hazards-as-errors": hazardsAsErrors = true
-            case "--default-isolation":
-                switch choice(argument, value(), DefaultIsolation.self, separator: " or ") {
-                case .success(let chosen): defaultIsolation = chosen
-                case .failure(let error): return usageError(error.description, err)
-                }
-            case "--generate-benchmark-tree":
-                guard index + 2 < arguments.count, let lines = Int(arguments[index + 2]), lines > 0 else {
-                    return usageError("--generate-benchmark-tree needs a directory and a line count", err)
-                }
-                generate = (arguments[index + 1], lines)
-                index += 2
-            case "--":
-                paths += arguments[(index + 1)...]
-                index = arguments.count
-                continue
-            default:
-                if argument.hasPrefix("-"), argument != "-" {
-                    return usageError("unknown option \(argument)", err)
-                }
-                paths.append(argument)
-            }
-            index += 1
+        if options.help {
+            out(usage)
+            return 0
         }
-        if let generate {
+        let format = options.format
+        let paths = options.paths
+        if let generate = options.generate {
             do {
                 let written = try BenchmarkTree.write(to: generate.directory, lines: generate.lines)
                 out("wrote \(written.files) files, \(written.lines) lines, to \(generate.directory)\n")
@@ -143,17 +99,31 @@ public enum ScanCommand {
                 return 1
             }
         }
+        if let buildLog = options.buildLog {
+            guard paths.isEmpty else { return usageError("--build-log reads a log, not paths to scan", err) }
+            if format == .xcode { return usageError("--build-log prints terminal, json or markdown", err) }
+            return runBuildLog(
+                buildLog, format: options.markdownFormat ? nil : format, markdownFile: options.markdown, out: out,
+                err: err)
+        }
+        if options.markdownFormat { return usageError("--format markdown is for --build-log; use --markdown FILE", err) }
         guard !paths.isEmpty else { return usageError("no path to scan", err) }
-        if failOnNew, baselineFile == nil { return usageError("--fail-on-new needs --baseline FILE", err) }
+        if options.failOnNew, options.baselineFile == nil {
+            return usageError("--fail-on-new needs --baseline FILE", err)
+        }
         var baseline: Baseline?
-        if let baselineFile {
+        if let baselineFile = options.baselineFile {
             do { baseline = try Baseline(file: baselineFile) } catch { return usageError(error.description, err) }
         }
+        let markdown = options.markdown
+        let sarif = options.sarif
 
-        let directory = RecipeDirectory(recipes: Catalog.recipes)
-        let style = color && format == .terminal ? Style.forStandardOutput(environment: environment) : Style(enabled: false)
-        let terminal = TerminalReport(directory: directory, style: style)
-        let xcode = XcodeReport(directory: directory, hazardsAsErrors: hazardsAsErrors)
+        let directory = RecipeDirectory(recipes: Catalog.recipes, notes: Catalog.notes)
+        let style =
+            options.color && format == .terminal
+            ? Style.forStandardOutput(environment: environment) : Style(enabled: false)
+        var terminal = TerminalReport(directory: directory, style: style)
+        let xcode = XcodeReport(directory: directory, hazardsAsErrors: options.hazardsAsErrors)
         var jsonReport = JSONReport(directory: directory)
         var markdownReport = markdown.map { _ in MarkdownReport(paths: paths, directory: directory) }
         var sarifReport = sarif.map { _ in SARIFReport(directory: directory) }
@@ -171,7 +141,9 @@ public enum ScanCommand {
         let result: ScanResult
         do {
             if format == .json { write(jsonReport.header(paths: paths)) }
-            let scanner = SourceScanner(table: ShapeTable(recipes: Catalog.recipes), defaultIsolation: defaultIsolation)
+            let scanner = SourceScanner(
+                table: ShapeTable(recipes: Catalog.recipes, notes: Catalog.notes),
+                defaultIsolation: options.defaultIsolation, hazards: options.hazards)
             result = try scanner.scan(paths: paths) { finding in
                 let new = baseline?.isNew(finding) ?? true
                 if !finding.hazards.isEmpty { hazards += 1 }
@@ -187,7 +159,7 @@ public enum ScanCommand {
         } catch {
             return usageError(error.description, err)
         }
-        let summary = ScanSummary(result: result, recipes: Catalog.recipes)
+        let summary = ScanSummary(result: result, recipes: Catalog.recipes, notes: Catalog.notes)
         for (file, text) in [(markdown, markdownReport?.render(summary, skipped: result.skipped)), (sarif, sarifReport?.render())] {
             guard let file, let text else { continue }
             do {
@@ -209,33 +181,58 @@ public enum ScanCommand {
         case .xcode:
             err(
                 "scan: \(summary.findings) findings in \(summary.filesWithFindings) of \(summary.files) files, "
-                    + "\(summary.withHazard) with a likely hazard"
+                    + "\(summary.withLikelyHazard) with a likely hazard, \(summary.withPossibleHazard) with a possible one"
                     + (baseline.map { "; \($0.newCount) new and \($0.goneCount) gone since \($0.file)" } ?? "") + "\n")
         }
         out(buffer)
         for file in result.skipped where file.reason != "binary" {
             err("scan: skipped \(file.path): \(file.reason)\n")
         }
-        if failOnNew, let baseline, baseline.newCount > 0 {
+        if options.failOnNew, let baseline, baseline.newCount > 0 {
             err("scan: \(baseline.newCount) new since the baseline (--fail-on-new)\n")
             return 1
         }
-        if hazardsAsErrors, hazards > 0 {
-            err("scan: \(hazards) findings with a likely hazard (--hazards-as-errors)\n")
+        if options.hazardsAsErrors, hazards > 0 {
+            err("scan: \(hazards) findings with a hazard (--hazards-as-errors)\n")
             return 1
         }
         return 0
     }
 
-    /// The value of an option that takes one of `Choice`'s names, or the usage error that says
-    /// which names it takes: `--format is terminal, json, xcode, not html`.
-    private static func choice<Choice: RawRepresentable & CaseIterable>(
-        _ option: String, _ name: String?, _: Choice.Type, separator: String
-    ) -> Result<Choice, ScanError> where Choice.RawValue == String {
-        let names = Choice.allCases.map(\.rawValue).joined(separator: separator)
-        guard let name else { return .failure(ScanError("\(option) needs \(names)")) }
-        guard let chosen = Choice(rawValue: name) else { return .failure(ScanError("\(option) is \(names), not \(name)")) }
-        return .success(chosen)
+    /// `scan --build-log FILE`: `format` nil for Markdown.
+    private static func runBuildLog(
+        _ file: String, format: ScanOptions.Format?, markdownFile: String?, out: (String) -> Void, err: (String) -> Void
+    ) -> Int32 {
+        let data: Data
+        if file == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let read = FileManager.default.contents(atPath: file) else {
+                err("scan: cannot read the build log \(file)\n")
+                return 66
+            }
+            data = read
+        }
+        let entries: [DiagnosticEntry]
+        do { entries = try BuildLog.entries() } catch {
+            err("scan: cannot read the entries under Diagnostics/: \(error)\n")
+            return 70
+        }
+        let name = file == "-" ? "standard input" : file
+        let log = BuildLog(log: String(decoding: data, as: UTF8.self), entries: entries)
+        if let markdownFile {
+            do {
+                try log.markdown(file: name).write(toFile: markdownFile, atomically: true, encoding: .utf8)
+            } catch {
+                return usageError("cannot write \(markdownFile): \(error.localizedDescription)", err)
+            }
+        }
+        switch format {
+        case nil: out(log.markdown(file: name))
+        case .json?: out(log.json(file: name))
+        case .terminal?, .xcode?: out(log.terminal(file: name))
+        }
+        return 0
     }
 
     private static func usageError(_ message: String, _ err: (String) -> Void) -> Int32 {

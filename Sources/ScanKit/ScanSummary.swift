@@ -42,6 +42,11 @@ public struct ScanSummary: Sendable, Codable {
     public let withRecipe: Int
     public let withoutRecipe: Int
     public let withHazard: Int
+    /// Findings with a likely hazard, and with only possible ones.
+    public let withLikelyHazard: Int
+    public let withPossibleHazard: Int
+    /// The first likely hazards (up to `ScanTally.likelyLimit`), for the summary to lead with.
+    public let likelyHazards: [ScanTally.Place]
     public let files: Int
     public let filesWithFindings: Int
     public let lines: Int
@@ -52,37 +57,56 @@ public struct ScanSummary: Sendable, Codable {
     /// APIs found that no landed recipe covers yet, most frequent first.
     public let noRecipeYet: [APICount]
 
-    public init(result: ScanResult, recipes: [Recipe]) {
+    public init(result: ScanResult, recipes: [Recipe], notes: [GuideNote] = []) {
         let tally = result.tally
-        let byID = Dictionary(recipes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let catalogOrder = Dictionary(recipes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let directory = RecipeDirectory(recipes: recipes, notes: notes)
+        let catalogOrder = Dictionary(
+            (recipes.map(\.id) + notes.map(\.id)).enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         func info(_ id: String) -> (title: String, page: String) {
-            guard let recipe = byID[id] else { return (id, "") }
-            return (recipe.title, Self.page(of: recipe))
+            let entry = directory[id]
+            return (entry.title, entry.page)
         }
         func rank(_ id: String) -> Int { catalogOrder[id] ?? .max }
         findings = tally.findings
         withRecipe = tally.withRecipe
         withoutRecipe = tally.findings - tally.withRecipe
         withHazard = tally.withHazard
+        withLikelyHazard = tally.withLikelyHazard
+        withPossibleHazard = tally.withPossibleHazard
+        likelyHazards = tally.likely
         files = result.filesScanned
         lines = result.linesScanned
-        byAPI = tally.apis.enumerated()
+        // The tally counts an API's findings apart by the page their use needs; a row per API
+        // lists every page its findings name, in the order first seen.
+        var merged: [(api: String, count: Int, recipes: [String])] = []
+        var row: [String: Int] = [:]
+        for group in tally.apis {
+            if let index = row[group.api] {
+                merged[index].count += group.count
+                merged[index].recipes += group.recipes.filter { !merged[index].recipes.contains($0) }
+            } else {
+                row[group.api] = merged.count
+                merged.append(group)
+            }
+        }
+        byAPI = merged.enumerated()
             .sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }
             .map { APICount(api: $0.element.api, count: $0.element.count, recipes: $0.element.recipes) }
-        noRecipeYet = byAPI.filter(\.recipes.isEmpty)
+        noRecipeYet = tally.apis.enumerated().filter(\.element.recipes.isEmpty)
+            .sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }
+            .map { APICount(api: $0.element.api, count: $0.element.count, recipes: []) }
         filesWithFindings = tally.files.count
         topFiles = tally.files.enumerated()
             .sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }
             .prefix(10).map { FileCount(path: $0.element.path, count: $0.element.count) }
 
         var perRecipe: [String: Int] = [:]
-        for api in byAPI { for id in api.recipes { perRecipe[id, default: 0] += api.count } }
+        for group in tally.apis { for id in group.recipes { perRecipe[id, default: 0] += group.count } }
         byRecipe = perRecipe.sorted { ($1.value, rank($0.key)) < ($0.value, rank($1.key)) }
             .map { RecipeCount(id: $0.key, title: info($0.key).title, page: info($0.key).page, count: $0.value) }
 
-        // Greedy cover over APIs: every finding of an API has the same recipes.
-        var uncovered = byAPI.filter { !$0.recipes.isEmpty }
+        // Greedy cover over the tally's groups: every finding of a group names the same pages.
+        var uncovered = tally.apis.filter { !$0.recipes.isEmpty }
         var order: [ReadingStep] = []
         var covered = 0
         while !uncovered.isEmpty {

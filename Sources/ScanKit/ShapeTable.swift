@@ -1,10 +1,13 @@
+import Catalog
 import RecipeKit
 
-/// Every API `scan` reports, with the recipes that show it, compiled into a trie per language.
+/// Every API `scan` reports, with the pages that show it, compiled into a trie per language.
 ///
-/// Built once from the catalog entries' `replaces` (which name recipes) and the detect-only
-/// `FallbackShapes` (which never do), plus the pattern-less `HazardShapes` that only a hazard reports. Identifiers are looked up by a 64-bit hash of their bytes, so
-/// the hot path makes no `String` for the words that are not in any pattern.
+/// Built once from the catalog entries' `replaces` (which name recipes), `PageShapes` (which name
+/// a guide note or a recipe that covers a shape its Legacy side doesn't show), the detect-only
+/// `FallbackShapes` (which name nothing), and the pattern-less `HazardShapes` that only a hazard
+/// reports. Identifiers are looked up by a 64-bit hash of their bytes, so the hot path makes no
+/// `String` for the words that are not in any pattern.
 public struct ShapeTable: Sendable {
     /// One API as findings show it.
     ///
@@ -12,7 +15,8 @@ public struct ShapeTable: Sendable {
     /// every recipe that shows the API.
     public struct API: Sendable {
         public let name: String
-        /// Recipe ids, the most specific first (the one whose entry declares the fewest shapes).
+        /// Recipe and guide-note ids, the most specific first (the one whose entry declares the
+        /// fewest shapes); a shape's home, or a note that is about it, comes first.
         public let recipes: [String]
         public let modern: String
         public let hazard: String?
@@ -56,7 +60,7 @@ public struct ShapeTable: Sendable {
     }
 
     public private(set) var apis: [API] = []
-    var words: [UInt64: Int32] = [:]
+    var words = WordTable<Int32>()
     var wordNames: [String] = []
     var swift = Trie()
     var objc = Trie()
@@ -64,8 +68,9 @@ public struct ShapeTable: Sendable {
     var types: Set<Int32> = []
     let selfWord: UInt64 = ShapeTable.hash("self")
 
-    /// The table for these recipes, plus `fallback` shapes for what no recipe declares.
-    public init(recipes: [Recipe], fallback: [CodeShape] = FallbackShapes.all) {
+    /// The table for these recipes and guide notes, plus `fallback` shapes for what no recipe
+    /// declares.
+    public init(recipes: [Recipe], notes: [GuideNote] = Catalog.notes, fallback: [CodeShape] = FallbackShapes.all) {
         var order: [String] = []
         var byName: [String: (recipes: [String], modern: String?, hazard: String?, swift: [String], objc: [String])] =
             [:]
@@ -93,8 +98,13 @@ public struct ShapeTable: Sendable {
         }
         for entry in ranked { add(entry.shape, recipe: entry.recipe) }
         for shape in fallback { add(shape, recipe: nil) }
-        for (shape, recipe) in HazardShapes.all {
+        for (shape, recipe, _) in HazardShapes.all {
             add(shape, recipe: recipes.contains { $0.id == recipe } ? recipe : nil)
+        }
+        let pages = Set(recipes.map(\.id) + notes.map(\.id))
+        for (shape, page, leads) in PageShapes.all where pages.contains(page) {
+            add(shape, recipe: page)
+            if leads { homes[shape.api] = page }
         }
         // A shape's home recipe goes first, wherever it ranked.
         for (api, home) in homes {

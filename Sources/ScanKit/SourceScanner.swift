@@ -14,10 +14,13 @@ public struct SourceScanner: Sendable {
     public let table: ShapeTable
     /// The isolation of code that states none: `MainActor` for an Xcode 26 app target.
     public let defaultIsolation: DefaultIsolation
+    /// The hazards the findings carry: all of them, or only the likely or the possible ones.
+    public let hazards: HazardFilter
 
-    public init(table: ShapeTable, defaultIsolation: DefaultIsolation = .nonisolated) {
+    public init(table: ShapeTable, defaultIsolation: DefaultIsolation = .nonisolated, hazards: HazardFilter = .all) {
         self.table = table
         self.defaultIsolation = defaultIsolation
+        self.hazards = hazards
     }
 
     /// Scans `paths` (files or folders). Throws a `ScanError` before reading anything when a path
@@ -41,10 +44,11 @@ public struct SourceScanner: Sendable {
         let swift = FileScanner(table: table, language: .swift, defaultIsolation: defaultIsolation)
         let objc = FileScanner(table: table, language: .objc)
         for path in paths {
-            let module = moduleDeclarations(under: path, scanner: swift)
+            let (module, own) = moduleDeclarations(under: path, scanner: swift)
             walk(path, explicit: true, visited: &visited) { file, language in
                 scanFile(
-                    file, scanner: language == .swift ? swift : objc, module: module, into: &result, report: report)
+                    file, scanner: language == .swift ? swift : objc, module: module, own: own[file], into: &result,
+                    report: report)
             } skip: { file, reason in
                 result.skipped.append(SkippedFile(path: file, reason: reason))
             }
@@ -108,7 +112,8 @@ public struct SourceScanner: Sendable {
     }
 
     private func scanFile(
-        _ path: String, scanner: FileScanner, module: [UInt64: Int32], into result: inout ScanResult,
+        _ path: String, scanner: FileScanner, module: WordTable<Int32>, own: WordTable<Int32>?,
+        into result: inout ScanResult,
         report: (Finding) -> Void
     ) {
         var bytes: [UInt8]
@@ -123,7 +128,7 @@ public struct SourceScanner: Sendable {
             return
         }
         let declared = scanner.language == .swift ? module : headerDeclarations(path, scanner)
-        let scanned = findings(in: &bytes, scanner: scanner, declared: declared)
+        let scanned = findings(in: &bytes, scanner: scanner, declared: declared, own: own)
         bytes = []
         result.filesScanned += 1
         result.linesScanned += scanned.lines
@@ -140,9 +145,15 @@ public struct SourceScanner: Sendable {
     /// is left untyped, and a file's own type of a legacy name (`typealias Operation = …`, often
     /// nested in a type) shadows it in that file only. A file given by name on its own is not a
     /// module: it gets nothing.
-    private func moduleDeclarations(under path: String, scanner: FileScanner) -> [UInt64: Int32] {
+    ///
+    /// Each file's own names come back too, by path, for its scan: reading them is a pass over the
+    /// file's tokens, and the scan would make it again.
+    private func moduleDeclarations(
+        under path: String, scanner: FileScanner
+    ) -> (module: WordTable<Int32>, own: [String: WordTable<Int32>]) {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return [:] }
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return (WordTable(), [:]) }
+        var own: [String: WordTable<Int32>] = [:]
         var names: [UInt64: Int32] = [:]
         var ambiguous: Set<UInt64> = []
         var visited: Set<[UInt64]> = []
@@ -152,21 +163,24 @@ public struct SourceScanner: Sendable {
                 SourceBlanker.blank(buffer, language: .swift)
                 return scanner.declarations(UnsafeBufferPointer(buffer))
             }
-            for (name, type) in declared where type != FileScanner.shadowed {
+            own[file] = declared
+            for (name, type) in declared.entries where type != FileScanner.shadowed {
                 if let known = names[name], known != type { ambiguous.insert(name) } else { names[name] = type }
             }
         } skip: { _, _ in }
         for name in ambiguous { names.removeValue(forKey: name) }
-        return names
+        var table = WordTable<Int32>(minimumCapacity: names.count)
+        for (name, type) in names { table[name] = type }
+        return (table, own)
     }
 
     /// The names `X.h` declares, for `X.m` and `X.mm`: an implementation's properties and ivars
     /// are often declared only in its header.
-    private func headerDeclarations(_ path: String, _ scanner: FileScanner) -> [UInt64: Int32] {
+    private func headerDeclarations(_ path: String, _ scanner: FileScanner) -> WordTable<Int32> {
         guard scanner.language == .objc, let dot = path.lastIndex(of: "."),
             [".m", ".mm"].contains(path[dot...]), case .success(var header) = Self.read(String(path[..<dot]) + ".h"),
             !Self.isBinary(header)
-        else { return [:] }
+        else { return WordTable() }
         return header.withUnsafeMutableBufferPointer { buffer in
             SourceBlanker.blank(buffer, language: .objc)
             return scanner.declarations(UnsafeBufferPointer(buffer))
@@ -176,23 +190,34 @@ public struct SourceScanner: Sendable {
     /// Blanks and scans one file's bytes; the findings are named one at a time by `finding(_:…)`,
     /// so a file with a million of them holds no million `Finding`s.
     private func findings(
-        in bytes: inout [UInt8], scanner: FileScanner, declared: [UInt64: Int32] = [:]
+        in bytes: inout [UInt8], scanner: FileScanner, declared: WordTable<Int32> = WordTable(),
+        own: WordTable<Int32>? = nil
     ) -> (findings: [RawFinding], lines: Int) {
         var lines = 0
         let raw = bytes.withUnsafeMutableBufferPointer { buffer in
             SourceBlanker.blank(buffer, language: scanner.language)
             for byte in buffer where byte == 0x0A { lines += 1 }
-            return scanner.scan(UnsafeBufferPointer(buffer), declared: declared)
+            return scanner.scan(UnsafeBufferPointer(buffer), declared: declared, own: own)
         }
         if let last = bytes.last, last != 0x0A { lines += 1 }
         return (raw, lines)
     }
 
+    /// Names a raw finding: the page its use needs first, then the API's; its hazards, the likely
+    /// ones first, as far as the filter keeps them.
     private func finding(_ raw: RawFinding, path: String, language: SourceLanguage) -> Finding {
         let api = table.apis[Int(raw.api)]
+        var recipes = api.recipes
+        if let lead = raw.lead, recipes.first != lead {
+            recipes.removeAll { $0 == lead }
+            recipes.insert(lead, at: 0)
+        }
+        var hazards = raw.hazards
+        if hazards.count > 1 { hazards = hazards.filter { $0.confidence == .likely } + hazards.filter { $0.confidence != .likely } }
+        if self.hazards != .all { hazards.removeAll { !self.hazards.keeps($0) } }
         return Finding(
             path: path, line: raw.line, column: raw.column, language: language, api: api.name,
-            recipes: api.recipes, modern: api.modern, hazards: raw.hazards)
+            recipes: recipes, modern: api.modern, hazards: hazards)
     }
 
     /// Binary files have a NUL byte in their first 8 KiB; source files never do.

@@ -4,20 +4,48 @@ struct TerminalReport {
     let directory: RecipeDirectory
     let style: Style
 
-    func render(_ finding: Finding) -> String {
+    /// A finding's page lines, by its pages and modern counterpart: in a big tree the same few
+    /// hundred pairs come back for every finding, and building their lines each time was a sixth
+    /// of a scan's time.
+    private var pageLines: [PageLinesKey: String] = [:]
+
+    private struct PageLinesKey: Hashable {
+        let recipes: [String]
+        let modern: String
+    }
+
+    init(directory: RecipeDirectory, style: Style) {
+        self.directory = directory
+        self.style = style
+    }
+
+    mutating func render(_ finding: Finding) -> String {
         var out = "\(style.bold("\(finding.path):\(finding.line):\(finding.column)")): \(finding.api)\n"
-        if let first = finding.recipes.first {
-            let entry = directory[first]
-            let others = finding.recipes.dropFirst()
-            let named = others.prefix(2).joined(separator: ", ") + (others.count > 2 ? " +\(others.count - 2)" : "")
-            let also = others.isEmpty ? "" : style.dim(" (also \(named))")
-            out += "  → \(style.green(entry.id)) \(entry.title)\(also)\n"
-            out += "    \(style.dim("modern:")) \(finding.modern) · \(entry.page)\n"
+        let key = PageLinesKey(recipes: finding.recipes, modern: finding.modern)
+        if let lines = pageLines[key] {
+            out += lines
         } else {
-            out += "  → \(style.red("no recipe yet")) · \(style.dim("modern:")) \(finding.modern)\n"
+            let lines = renderPageLines(finding)
+            pageLines[key] = lines
+            out += lines
         }
-        for hazard in finding.hazards { out += "  \(style.yellow("⚠ \(hazard)"))\n" }
+        for hazard in finding.hazards {
+            out += "  \(style.yellow("⚠ \(hazard.message)"))\n    \(style.dim("why: \(hazard.reason)"))\n"
+        }
         return out
+    }
+
+    /// The lines under a finding's place: the page to read first, the others, the modern form.
+    private func renderPageLines(_ finding: Finding) -> String {
+        guard let first = finding.recipes.first else {
+            return "  → \(style.red("no recipe yet")) · \(style.dim("modern:")) \(finding.modern)\n"
+        }
+        let entry = directory[first]
+        let others = finding.recipes.dropFirst()
+        let named = others.prefix(2).joined(separator: ", ") + (others.count > 2 ? " +\(others.count - 2)" : "")
+        let also = others.isEmpty ? "" : style.dim(" (also \(named))")
+        return "  → \(style.green(entry.id)) \(entry.title)\(also)\n"
+            + "    \(style.dim("modern:")) \(finding.modern) · \(entry.page)\n"
     }
 
     func render(_ summary: ScanSummary, skipped: [SkippedFile]) -> String {
@@ -26,7 +54,21 @@ struct TerminalReport {
         out +=
             "\(summary.findings) findings in \(summary.filesWithFindings) of \(summary.files) files "
             + "(\(summary.lines) lines): \(summary.withRecipe) (\(share)%) map to a landed recipe, "
-            + "\(summary.withoutRecipe) have no recipe yet; \(summary.withHazard) with a likely hazard.\n"
+            + "\(summary.withoutRecipe) have no recipe yet; \(summary.withLikelyHazard) with a likely hazard, "
+            + "\(summary.withPossibleHazard) with a possible one.\n"
+        if !summary.likelyHazards.isEmpty {
+            out += "\n" + style.bold("Likely hazards") + " (fix these first)\n"
+            for place in summary.likelyHazards {
+                out += "\(place.path):\(place.line): \(place.api): \(style.yellow(place.hazard))\n"
+            }
+            let more = summary.withLikelyHazard - summary.likelyHazards.count
+            if more > 0 { out += "… and \(more) more above\n" }
+        }
+        if summary.withPossibleHazard > 0 {
+            out +=
+                "\n\(summary.withPossibleHazard) findings have a possible hazard: the pattern is there, the danger "
+                + "depends on code the scan doesn't see (`--hazards possible` lists only them).\n"
+        }
         if !summary.readingOrder.isEmpty {
             out += "\n" + style.bold("Reading order") + " (the recipes that cover most findings first)\n"
             for (index, step) in summary.readingOrder.enumerated() {

@@ -16,7 +16,9 @@ struct XcodeReport {
         } else {
             out += "no recipe yet: \(finding.modern)\n"
         }
-        for hazard in finding.hazards { out += "\(place) \(hazardsAsErrors ? "error" : "note"): \(hazard)\n" }
+        for hazard in finding.hazards {
+            out += "\(place) \(hazardsAsErrors ? "error" : "note"): \(hazard.message); \(hazard.reason)\n"
+        }
         return out
     }
 }

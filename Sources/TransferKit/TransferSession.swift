@@ -20,19 +20,32 @@ public protocol TransferDelegate: AnyObject {
 public final class TransferSession {
     public weak var delegate: TransferDelegate?
     private let delegateQueue: DispatchQueue
+    /// Guards `cancelled`, which `cancel()` sets from any thread.
+    private let state = DispatchQueue(label: "TransferKit.state")
+    private var cancelled = false
 
     public init(delegateQueue: DispatchQueue? = nil) {
         self.delegateQueue =
             delegateQueue ?? DispatchQueue(label: "TransferKit.delegate")
     }
 
-    /// Delivers each chunk, then the end, on the delegate queue.
+    /// Delivers each chunk, then the end, on the delegate queue, until the
+    /// session is cancelled.
     public func start(chunks: [Int]) {
         delegateQueue.async {
             for bytes in chunks {
+                if self.isCancelled { return }
                 self.delegate?.transfer(self, didReceive: bytes)
             }
+            if self.isCancelled { return }
             self.delegate?.transferDidFinish(self)
         }
     }
+
+    /// Stops the transfer, from any thread: once this returns, the session
+    /// starts no delegate call (as `URLSessionTask.cancel()` stops a task).
+    public func cancel() { state.sync { cancelled = true } }
+
+    /// Whether `cancel()` has been called.
+    public var isCancelled: Bool { state.sync { cancelled } }
 }

@@ -172,6 +172,7 @@ import Testing
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(ProgramChecks.compilerEnvironment) { $1 }
             let pipe = Pipe()
             process.standardOutput = pipe
             process.standardError = pipe

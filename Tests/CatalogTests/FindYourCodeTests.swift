@@ -64,6 +64,25 @@ import Testing
         }
     }
 
+    /// The most words a "Replace it with" (or "Use it like this") cell may hold.
+    static let replacementWordLimit = 25
+
+    /// Each cell says the replacement in a few words and leaves the rest to the page it links.
+    ///
+    /// Cells of 40 to 60 words made the index a wall of text that hid the rows around them; the
+    /// detail belongs on the recipe pages. Words are counted as a reader counts them, split on
+    /// whitespace, so a code span counts as the words it holds (`await MainActor.run {}` is three).
+    @Test func everyReplacementCellIsShort() {
+        for entry in FindYourCode.entries {
+            for use in entry.uses {
+                let words = use.modern.split(whereSeparator: \.isWhitespace).count
+                #expect(
+                    words <= Self.replacementWordLimit,
+                    "\(entry.spellings[0]), '\(use.when)': \(words) words (at most \(Self.replacementWordLimit))")
+            }
+        }
+    }
+
     /// The index as a browser's find-in-page reads it: a breakable `<code>` span (`BreakableCode`)
     /// is its text, without the `<wbr>` break opportunities.
     static var searchable: String {
@@ -159,7 +178,34 @@ import Testing
         #expect(page.contains("<a id=\"\(anchor)\"></a>"))
         let findYourCode = try #require(page.range(of: "## Find your code"))
         let chapterTables = try #require(page.range(of: "## Chapters"))
-        #expect(findYourCode.lowerBound < chapterTables.lowerBound, "Find your code comes first")
+        #expect(findYourCode.lowerBound < chapterTables.lowerBound, "Find your code comes before the chapter tables")
+    }
+
+    /// The page's first screen gives the ways in: the index below, "Find your error", the chapter
+    /// list, and the model page.
+    ///
+    /// A reader who arrives with a compiler error or a topic, not an API, must not have to scroll
+    /// past the index to find the way in. At 1,000 px the first screen is about 40 lines of text;
+    /// the count here is rough (a heading two lines, a line of Markdown one per 100 characters): it
+    /// gave 32 where Chromium, with GitHub's widths, put the "Find your code" heading 34 lines down.
+    @Test func theFirstScreenGivesTheWaysInTheChaptersAndTheModel() throws {
+        let chapters = Catalog.chapters.map { chapter in
+            (chapter, Catalog.recipes(in: chapter), Catalog.notes(in: chapter))
+        }
+        let page = IndexPage(chapters: chapters, hasPerformancePage: true, errorMessages: 80).markdown
+        let index = try #require(page.range(of: "\n## Find your code\n"))
+        let opening = String(page[..<index.lowerBound])
+        #expect(opening.contains("## Three ways in"))
+        for link in ["(#find-your-code)", "(find-your-error.md)", "(model.md)", "(#chapters)"] {
+            #expect(opening.contains(link), "the first screen does not link \(link)")
+        }
+        for chapter in Catalog.chapters {
+            #expect(opening.contains("](\(chapter.slug)/README.md)"), "the first screen does not list \(chapter.title)")
+        }
+        let estimate = opening.split(separator: "\n").map { line -> Int in
+            line.hasPrefix("#") ? 2 : (line.count + 99) / 100
+        }.reduce(0, +)
+        #expect(estimate <= 40, "the text before Find your code runs to about \(estimate) lines (at most 40)")
     }
 }
 

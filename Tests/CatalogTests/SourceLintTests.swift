@@ -176,4 +176,72 @@ import Testing
         #expect(!stripped.contains("Thread"))
         #expect(stripped.contains("let c ="))
     }
+
+    /// A loop whose body is only a yield or a pause: `while`, a one-line condition (closures in it
+    /// allowed), then `await Task.yield()`, `sched_yield()`, `usleep(…)` or `Thread.sleep(…)`; or
+    /// `repeat { … } while` around one of them.
+    static let bareYieldLoop: NSRegularExpression = {
+        let pause = #"(?:(?:try\s+)?await\s+Task\.yield\(\)|sched_yield\(\)|usleep\([^()\n]*\)|Thread\.sleep\([^()\n]*\))"#
+        return try! NSRegularExpression(
+            pattern: #"\bwhile\b(?:[^{}\n]|\{[^{}\n]*\})*?\{\s*"# + pause + #"\s*;?\s*\}"#
+                + #"|\brepeat\s*\{\s*"# + pause + #"\s*;?\s*\}\s*while\b"#)
+    }()
+
+    /// The bare yield loops in `code`, each as its first line.
+    static func bareYieldLoops(in code: String) -> [String] {
+        bareYieldLoop.matches(in: code, range: NSRange(code.startIndex..., in: code)).compactMap { match in
+            Range(match.range, in: code).map { code[$0].split(separator: "\n").first.map(String.init) ?? "" }
+        }
+    }
+
+    /// Every test that waits for a condition by yielding goes through `eventually`
+    /// (`Tests/RecipeTests/Eventually.swift`), which ends at the test's cancellation (its suite's
+    /// time limit) and after a bound, with an issue at the caller's line. A bare
+    /// `while !done { await Task.yield() }` can spin for ever when a race makes `done` impossible:
+    /// one ran until CI's 90-minute limit.
+    @Test func testsWaitThroughEventuallyNotABareYieldLoop() throws {
+        let files = ["Tests/RecipeTests", "Tests/CatalogTests", "Tests/RecipeKitTests", "Tests/ScanTests", "Tests/BenchTests"]
+            .flatMap { folder in Self.swiftFiles(in: folder).map { "\(folder)/\($0)" } }
+            .filter { !$0.hasSuffix("RecipeTests/Eventually.swift") && !$0.contains("/Fixtures/") && !$0.contains("/Corpus/") }
+        #expect(files.count > 100)
+        var loops: [String] = []
+        for path in files {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+            guard ["Task.yield", "sched_yield", "usleep", "Thread.sleep"].contains(where: text.contains) else { continue }
+            loops += Self.bareYieldLoops(in: Self.code(text)).map { "\(path): \($0)" }
+        }
+        #expect(
+            loops.isEmpty,
+            "wait with `try await eventually { condition }` (on a thread: `eventuallyOnThisThread`) instead: \(loops)")
+    }
+
+    /// The lint finds the shapes it names, across lines and with a closure in the condition, and
+    /// leaves a bounded loop and a loop that does more than yield alone.
+    @Test func theYieldLoopLintFindsBareLoopsOnly() {
+        let found = Self.bareYieldLoops(
+            in: """
+                while pool.queuedCount < 5 { await Task.yield() }
+                while devices.contains(where: { $0.count == 0 }) {
+                    await Task.yield()
+                }
+                repeat { await Task.yield() } while !done
+                while pool.waitingCount < 3 { sched_yield() }
+                while !ready { Thread.sleep(forTimeInterval: 0.000_1) }
+                repeat { usleep(100) } while !ready
+                for _ in 0..<10 { await Task.yield() }
+                while !ready { Thread.sleep(forTimeInterval: 0.1); count += 1 }
+                guard eventuallyOnThisThread({ pool.waitingCount >= 3 }) else { return }
+                while let next = await iterator.next() { items.append(next) }
+                try await eventually { pool.queuedCount >= 5 }
+                """)
+        #expect(
+            found == [
+                "while pool.queuedCount < 5 { await Task.yield() }",
+                "while devices.contains(where: { $0.count == 0 }) {",
+                "repeat { await Task.yield() } while",
+                "while pool.waitingCount < 3 { sched_yield() }",
+                "while !ready { Thread.sleep(forTimeInterval: 0.000_1) }",
+                "repeat { usleep(100) } while",
+            ])
+    }
 }

@@ -80,10 +80,10 @@ import Testing
 
     @Test func aLongSingleLineFileIsScannedToItsEnd() throws {
         try withDirectory { directory in
-            // About 4 MB on one line, with an unterminated string and deep parentheses on the way.
-            var text = String(repeating: "let a = f((((x)))) + \"s\" ; ", count: 150_000)
+            // About 1 MB on one line, with an unterminated string and deep parentheses on the way.
+            var text = String(repeating: "let a = f((((x)))) + \"s\" ; ", count: 30_000)
             text += String(repeating: "(", count: 10_000) + " \"open "
-            text += String(repeating: "y = g(z) ; ", count: 100_000)
+            text += String(repeating: "y = g(z) ; ", count: 20_000)
             let path = directory.appendingPathComponent("Minified.swift")
             try (text + "\nDispatchQueue.main.async { }").write(to: path, atomically: true, encoding: .utf8)
             let result = try ScanFixtures.scanner.scan(paths: [path.path])

@@ -120,7 +120,12 @@ import Testing
     /// Scans a spelling of an index row. A bare member after the row's type (`enter()` in the
     /// `DispatchGroup` row) is ambiguous on its own, so it is read on that type, as the row means it.
     static func findings(for spelling: String, in entry: APIIndexEntry) -> [Finding] {
-        let found = findings(for: spelling)
+        var found = findings(for: spelling)
+        if found.isEmpty {
+            // A blocking call means concurrency only where blocking matters: in `async` code, or a
+            // block on a queue (a plain read on a thread of the caller's is not a finding).
+            found = findings(for: spelling, inBlockingContext: true)
+        }
         guard found.isEmpty, let type = entry.spellings.first, type != spelling, type.first?.isUppercase == true,
             let first = spelling.first, first.isLowercase || first == "."
         else { return found }
@@ -131,15 +136,20 @@ import Testing
     /// Scans a spelling as a one-line source: Objective-C for C and Objective-C spellings, else Swift.
     /// A member call with parentheses is Swift whatever its prefix
     /// (`NSObject.cancelPreviousPerformRequests(withTarget:)`).
-    static func findings(for spelling: String) -> [Finding] {
+    static func findings(for spelling: String, inBlockingContext: Bool = false) -> [Finding] {
         let objcPrefixes = ["dispatch_", "DISPATCH_", "QOS_", "NS", "@", "pthread_", "OS", "os_", "objc_", "CF"]
         let selector = spelling.contains(":") && !spelling.contains("(")
         let swiftMemberCall = spelling.contains(".") && spelling.contains("(")
         let objc = selector || (!swiftMemberCall && objcPrefixes.contains { spelling.hasPrefix($0) })
-        if objc, selector {
+        if objc, selector, !inBlockingContext {
             // A selector as the index spells it: read it as a message send.
             return ScanFixtures.scan("[object \(spelling.replacingOccurrences(of: ":", with: ": x "))];", .objc)
         }
-        return ScanFixtures.scan(spelling, objc ? .objc : .swift)
+        guard inBlockingContext else { return ScanFixtures.scan(spelling, objc ? .objc : .swift) }
+        let call = selector ? "[object \(spelling.replacingOccurrences(of: ":", with: ": x "))];" : spelling
+        let source =
+            objc
+            ? "dispatch_async(queue, ^{\n    \(call)\n});" : "func load() async {\n    _ = \(spelling)\n}"
+        return ScanFixtures.scan(source, objc ? .objc : .swift).filter { $0.line == 2 }
     }
 }

@@ -81,7 +81,13 @@ import Testing
         let findings = try #require(object["findings"] as? [[String: Any]])
         let first = try #require(findings.first)
         #expect(
-            Set(first.keys) == ["path", "line", "column", "language", "api", "recipes", "modern", "hazards"])
+            Set(first.keys) == [
+                "path", "line", "column", "language", "api", "recipes", "modern", "hazards", "hazardDetails",
+            ])
+        for detail in findings.flatMap({ ($0["hazardDetails"] as? [[String: Any]]) ?? [] }) {
+            #expect(Set(detail.keys) == ["confidence", "message", "reason", "page"])
+            #expect(["likely", "possible"].contains(detail["confidence"] as? String))
+        }
         let recipes = findings.compactMap { ($0["recipes"] as? [[String: Any]])?.first }
         let recipe = try #require(recipes.first)
         #expect(Set(recipe.keys) == ["id", "title", "page"])
@@ -90,6 +96,23 @@ import Testing
             #expect(summary[key] != nil, "summary.\(key)")
         }
         #expect(summary["findings"] as? Int == findings.count)
+    }
+
+    /// `--hazards` keeps the likely ones, the possible ones, or none; the summary leads with the
+    /// likely ones either way.
+    @Test func theHazardsOptionFiltersByConfidence() async throws {
+        let all = try await scan("--no-color", ScanFixtures.folder.path)
+        #expect(all.out.contains("⚠ likely") && all.out.contains("⚠ possible"))
+        #expect(all.out.contains("Likely hazards (fix these first)"))
+        let likely = try await scan("--no-color", "--hazards", "likely", ScanFixtures.folder.path)
+        #expect(likely.out.contains("⚠ likely") && !likely.out.contains("⚠ possible"))
+        let possible = try await scan("--no-color", "--hazards", "possible", ScanFixtures.folder.path)
+        #expect(!possible.out.contains("⚠ likely") && possible.out.contains("⚠ possible"))
+        let none = try await scan("--no-color", "--hazards", "none", ScanFixtures.folder.path)
+        #expect(!none.out.contains("⚠"))
+        let wrong = try await scan("--hazards", "some", ScanFixtures.folder.path)
+        #expect(wrong.status == 64)
+        #expect(wrong.err.contains("--hazards is all, likely, possible, none, not some"))
     }
 
     @Test func theMarkdownReportLinksToTheGuide() async throws {
@@ -101,7 +124,8 @@ import Testing
         #expect(markdown.hasPrefix("# Legacy concurrency in"))
         #expect(markdown.contains("## Reading order"))
         #expect(markdown.contains("](Guide/01-queues-and-hopping/main-queue-ui-update.md) (`main-queue-ui-update`)"))
-        #expect(markdown.contains("| `os_unfair_lock` | 1 | no recipe yet |"))
+        // The lock the guide recommends below `Mutex`'s OS versions names the page that recommends it.
+        #expect(markdown.contains("| `OSAllocatedUnfairLock` | 1 | [One critical section, every lock kind]("))
     }
 
     /// The README shows an excerpt of `swift run scan Tests/ScanTests/Fixtures`; every line of it

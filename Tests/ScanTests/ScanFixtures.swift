@@ -25,7 +25,7 @@ enum ScanFixtures {
         let scanner = SourceScanner(table: scanner.table, defaultIsolation: defaultIsolation)
         var result: [String: [String]] = [:]
         for finding in scanner.scan(source: source, language: .swift) where !finding.hazards.isEmpty {
-            result["\(finding.line):\(finding.api)", default: []] += finding.hazards
+            result["\(finding.line):\(finding.api)", default: []] += finding.hazards.map(\.message)
         }
         return result
     }

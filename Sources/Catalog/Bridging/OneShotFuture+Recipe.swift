@@ -21,7 +21,7 @@ extension Recipe {
             APIMapping("async(flags: .barrier) removing a handler by its id", "cancelling the waiting task"),
         ],
         prose: Articles.recipe("one-shot-future"),
-        replaces: [.barrier, .concurrentQueue],
+        replaces: [.barrier, .barrierSync, .concurrentQueue],
         scenarios: [
             Scenario(
                 rules: [.exact],

@@ -23,7 +23,7 @@ extension Recipe {
             ),
         ],
         prose: Articles.recipe("notification-observer-stream"),
-        replaces: [.notificationObserver, .notificationPost],
+        replaces: [.notificationObserver, .notificationRemoveObserver, .notificationPost],
         scenarios: [
             Scenario(
                 rules: [.exact],

@@ -25,12 +25,7 @@ extension Recipe {
                 "end the `for await` loop: cancel its task, or `break`"),
         ],
         prose: Articles.recipe("observe-state-changes"),
-        replaces: [
-            CodeShape(
-                "@Published (Combine)", swift: ["Published", "CurrentValueSubject", "ObservableObject"],
-                modern: "`@Observable` and `Observations`"),
-            .keyValueObservation,
-        ],
+        replaces: [.published, .observableObject, .currentValueSubject, .keyValueObservation],
         scenarios: [
             Scenario(
                 "one change at a time",

@@ -11,6 +11,7 @@ extension Catalog {
         .operationDependencies,
         .dependencyCycle,
         .concurrencyLimit,
+        .concurrencyLimiter,
         .operationMainQueueBlock,
         .operationInvocationToMain,
         .chunkedOperation,

@@ -14,11 +14,11 @@ extension Recipe {
         apis: [
             APIMapping(
                 "OperationQueue.isSuspended",
-                "an actor-owned job list; one consumer task waits for a \"resumed\" signal (`AsyncStream`)"),
+                "`pause()`/`resume()` commands in an `AsyncStream` that one worker task reads, in the order they were made"),
             APIMapping(
                 "maxConcurrentOperationCount = 1",
-                "the single consumer runs one job at a time, FIFO"),
-            APIMapping("Operation.cancel on a pending operation", "remove the job from the list"),
+                "the worker runs one job at a time, FIFO, in a child task"),
+            APIMapping("Operation.cancel on a pending operation", "`cancel(ticket)`: the worker takes the job out of its list"),
         ],
         prose: Articles.recipe("pausable-work-queue"),
         replaces: [.operationQueue, .maxConcurrentOperationCount, .queueSuspend, .operationQueueSuspended],

@@ -19,7 +19,7 @@ extension Recipe {
             APIMapping("DispatchQueue.sync read", "`counts.withLock { $0[key] }`"),
         ],
         prose: Articles.recipe("barrier-counted-dictionary"),
-        replaces: [.barrier, .concurrentQueue],
+        replaces: [.barrier, .barrierSync, .concurrentQueue],
         scenarios: [
             Scenario(
                 "set, set, set to 0",

@@ -5,7 +5,7 @@ import RecipeKit
 extension Recipe {
     static let resourcePool = Recipe(
         id: "resource-pool",
-        title: "At most N resources in use, with a drain barrier",
+        title: "At most N resources in use, with a drain barrier and waits that give up",
         chapter: .sharedState,
         sources: ["Seen in real code: groue/GRDB.swift GRDB/Utils/Pool.swift"],
         file: "SharedState/ResourcePool.swift",
@@ -19,9 +19,18 @@ extension Recipe {
             APIMapping(
                 "DispatchQueue.sync(flags: .barrier) to hold off check-outs",
                 "the line: nobody overtakes a waiting drain"),
+            APIMapping(
+                "DispatchSemaphore.wait(timeout:) around a check-out, and a count of waiters to refuse one more",
+                "`use(timeout:)`: a child task sleeps until the deadline and takes that waiter out of the line by "
+                    + "its id; `maximumWaiting` refuses at once"),
+            APIMapping(
+                "a closed flag each check-out reads after its DispatchSemaphore wait",
+                "`close()` resumes every waiting check-out with `PoolError.closed` at once"),
         ],
         prose: Articles.recipe("resource-pool"),
-        replaces: [.groupWait, .concurrentQueue, .groupEnter, .groupLeave, .semaphore, .semaphoreSignal],
+        replaces: [
+            .groupWait, .concurrentQueue, .barrierSync, .groupEnter, .groupLeave, .semaphore, .semaphoreSignal,
+        ],
         scenarios: [
             Scenario(
                 "20 users, pool of 3",
@@ -57,6 +66,18 @@ extension Recipe {
                         maximumCount: 3, users: throughputUsers(context.pace), work: .zero,
                         log: { _ in })
                     record(result, context, logDone: true)
+                }
+            ),
+            Scenario(
+                "waits that give up",
+                rules: [.exact],
+                legacy: { context in
+                    let (timeout, log) = (context.pace(.seconds(1)), context.log)
+                    await onOwnThread { Legacy.ResourcePool<Int>.waitsThatGiveUp(timeout: timeout, log: log) }
+                },
+                modern: { context in
+                    await Modern.ResourcePool<Int>.waitsThatGiveUp(
+                        timeout: context.pace(.seconds(1)), log: context.log)
                 }
             ),
         ]

@@ -16,7 +16,7 @@ extension Recipe {
         apis: [
             APIMapping(
                 "NSLock + pending value + isSending flag, drained on a serial queue (DispatchQueue.async)",
-                "an actor with `pending` and one drain `Task`; or `AsyncStream(bufferingPolicy: .bufferingNewest(1))` with one consumer"
+                "`AsyncStream(bufferingPolicy: .bufferingNewest(1))` drained by one `Task`: `submit` stays synchronous"
             ),
             APIMapping("DispatchGroup.notify (sink idle)", "`await conflator.finish()`"),
         ],
@@ -34,6 +34,9 @@ extension Recipe {
 
 /// A slow sink: counts the sends in flight, and records every value it got.
 private final class SlowSink: Sendable {
+    /// Opened when the first send begins: for a thread (legacy) and for a task (modern).
+    let firstBegan = (thread: DispatchSemaphore(value: 0), task: Latch())
+
     private struct State {
         var inFlight = 0
         var maxInFlight = 0
@@ -43,10 +46,15 @@ private final class SlowSink: Sendable {
     private let state = Locked(State())
 
     func begin(_ value: Int) {
-        state.withLock { state in
+        let count = state.withLock { state in
             state.inFlight += 1
             state.maxInFlight = max(state.maxInFlight, state.inFlight)
             state.sent.append(value)
+            return state.sent.count
+        }
+        if count == 1 {
+            firstBegan.thread.signal()
+            firstBegan.task.open()
         }
     }
 
@@ -64,7 +72,9 @@ private final class SlowSink: Sendable {
 }
 
 /// 100 values from a thread of their own, one gap apart, into a sink that blocks its queue for
-/// `sendTime` per value.
+/// `sendTime` per value. Both sides let the first send begin before the second value comes, as
+/// an app makes its conflator before the values flow: a modern conflator's drain task may not
+/// wait yet right after it is made (see the article).
 private func legacyConflate(_ context: RunContext) async throws {
     let (gap, sendTime) = (context.pace(.milliseconds(100)), context.pace(.seconds(2)))
     let sink = SlowSink()
@@ -78,6 +88,7 @@ private func legacyConflate(_ context: RunContext) async throws {
         for value in 1...100 {
             Thread.sleep(until: start + Double(value - 1) * (gap / .seconds(1)))
             conflator.submit(value)
+            if value == 1 { sink.firstBegan.thread.wait() }
         }
     }
     await withCheckedContinuation { done in conflator.notifyWhenIdle { done.resume() } }
@@ -96,7 +107,8 @@ private func modernConflate(_ context: RunContext) async throws {
     let start = ContinuousClock.now
     for value in 1...100 {
         try await Task.sleep(until: start + gap * (value - 1))
-        await conflator.submit(value)
+        conflator.submit(value)
+        if value == 1 { await sink.firstBegan.task.wait() }
     }
     await conflator.finish()
     sink.report(context)

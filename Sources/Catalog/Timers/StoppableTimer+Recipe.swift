@@ -14,14 +14,20 @@ extension Recipe {
         ],
         file: "Timers/StoppableTimer.swift",
         apis: [
-            APIMapping("Timer.invalidate", "`task.cancel()` from outside; `break` out of `for await` from inside"),
+            APIMapping(
+                "Timer.invalidate",
+                "`task.cancel()` from outside; the timer loop's body returning `false` from inside"
+            ),
             APIMapping("Timer.isValid", "whether the task handle is still held (`isTicking`)"),
             APIMapping("RunLoop.perform", "a call to the `@MainActor` ticker's `stop()`"),
             APIMapping(
                 "CFRunLoopWakeUp",
                 "no direct equivalent — nothing sleeps in a run loop; a cancelled task's sleep ends at once"
             ),
-            APIMapping("DispatchSource.cancel()", "`break` out of `for await`; `onTermination` cancels the producer"),
+            APIMapping(
+                "DispatchSource.cancel()",
+                "leaving the timer loop; for a ticker stream, `break` out of `for await`, and `onTermination` cancels the producer"
+            ),
         ],
         prose: Articles.recipe("timer-invalidate"),
         replaces: [.timerInvalidate, .scheduledTimer, .runLoopPerform, .timer],
@@ -37,7 +43,7 @@ extension Recipe {
                 },
                 modern: { context in
                     let interval = context.pace(.seconds(1))
-                    await Modern.StoppableTimer.paintThenBreak(times: 3, every: interval, log: context.log)
+                    await Modern.StoppableTimer.paintThenStop(times: 3, every: interval, log: context.log)
                     try await Task.sleep(for: interval * 3)
                 }
             ),

@@ -12,10 +12,13 @@ extension Recipe {
         apis: [
             APIMapping(
                 "Timer(timeInterval:repeats:block:) (timerWithTimeInterval:target:selector:userInfo:repeats:)",
-                "a ticker object configured in `init`; its producer task is created in `start()`"
+                "a timer object configured in `init`; its one task is created in `start()`"
             ),
-            APIMapping("RunLoop.add(_:forMode:) (addTimer:forMode:)", "`start()` creates the ticker task"),
-            APIMapping("RunLoop.perform", "a call to the `@MainActor` ticker; there is no run loop to post to"),
+            APIMapping(
+                "RunLoop.add(_:forMode:) (addTimer:forMode:)",
+                "`start()` creates the task: a loop that sleeps until each deadline"
+            ),
+            APIMapping("RunLoop.perform", "a call to the `@MainActor` timer; there is no run loop to post to"),
             APIMapping(
                 "CFRunLoopWakeUp",
                 "no direct equivalent — nothing sleeps in a run loop; a resumed or cancelled task is scheduled at once"

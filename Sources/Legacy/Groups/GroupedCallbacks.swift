@@ -10,8 +10,6 @@ import Foundation
 /// `+sendAsynchronousRequest:…`), as fakes: `Context` and `Fetcher`.
 public enum GroupedCallbacks {}
 
-// MARK: - The wrappers
-
 extension GroupedCallbacks.Context {
     /// The classic `-withGroup:performBlock:`: `block` runs on the context's
     /// queue, inside `group`.

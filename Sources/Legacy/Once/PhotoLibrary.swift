@@ -17,12 +17,7 @@ public final class PhotoLibrary: @unchecked Sendable {
     }
 
     /// The app's library, created on first use.
-    public static let shared: PhotoLibrary = {
-        sharedInitializerRuns.increment()
-        return PhotoLibrary()
-    }()
-
-    private static let sharedInitializerRuns = Counter()
+    public static let shared = PhotoLibrary()
 
     // `@unchecked Sendable`: `photos` is only read and written while holding
     // `lock`.
@@ -37,16 +32,6 @@ public final class PhotoLibrary: @unchecked Sendable {
     }
 
     public var count: Int { lock.withLock { photos.count } }
-
-    /// A lock-protected counter (Swift 6 rejects a `static var`).
-    private final class Counter: @unchecked Sendable {
-        // `@unchecked Sendable`: `count` is only read and written while holding
-        // `lock`.
-        private let lock = NSLock()
-        private var count = 0
-        func increment() { lock.withLock { count += 1 } }
-        var value: Int { lock.withLock { count } }
-    }
 }
 
 // MARK: - Setup that calls back: a loader with a lock and a state machine
@@ -101,12 +86,4 @@ public final class PhotoLibraryLoader: @unchecked Sendable {
             }
         }
     }
-}
-
-// MARK: - Driver (the page's output; not part of the pattern)
-
-extension PhotoLibrary {
-    /// How many times the initialiser of `shared` has run in this process: 1
-    /// once anyone has used it.
-    public static var sharedInitializations: Int { sharedInitializerRuns.value }
 }

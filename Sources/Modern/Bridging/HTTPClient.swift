@@ -60,7 +60,8 @@ public nonisolated struct HTTPStatusError: Error, Equatable,
 /// A download that reports progress as an `AsyncSequence`: the same session
 /// delegate, feeding a stream instead of calling closures.
 ///
-/// Nothing starts until the first `next()`: then the request is sent. Each
+/// Nothing starts until the first `next()`: then the request is sent, unless
+/// the consuming task is cancelled already (`CancellationError`). Each
 /// `didReceive` yields `.progress`; the end yields `.finished(body)` or
 /// finishes with the error. The stream keeps two events, never more: a
 /// consumer slower than the network skips to the latest progress, and always
@@ -88,11 +89,15 @@ public nonisolated enum ProgressDownload {
             let url: URL
             var started: AsyncThrowingStream<Event, any Error>.Iterator?
 
-            /// Starts the download the first time; then its next event.
+            /// Starts the download the first time; then its next event. Throws
+            /// `CancellationError`, and sends nothing, when the task is
+            /// cancelled before the first call.
             public mutating func next(
                 isolation actor: isolated (any Actor)? = #isolation
             ) async throws -> Event? {
                 if started == nil {
+                    // Cancelled already: no request to send and cancel at once.
+                    try Task.checkCancellation()
                     started = ProgressDownload.start(url).makeAsyncIterator()
                 }
                 return try await started?.next(isolation: actor)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// At most `limit` jobs at once: a task group with a sliding window.
 ///
 /// Nothing waits on a thread. The first `limit` jobs start at once; after
@@ -35,6 +33,10 @@ public nonisolated enum JobThrottle {
 }
 
 // MARK: - Driver (the page's output; not part of the pattern)
+
+// Only the driver's gauge needs it; the pattern does not.
+// swift-format-ignore: OrderedImports
+import Synchronization
 
 nonisolated extension JobThrottle {
     /// Twenty jobs that each take `work`, at most three at a time; returns

@@ -12,8 +12,6 @@ import Foundation
 /// point.
 public nonisolated enum GroupedCallbacks {}
 
-// MARK: - The bridges
-
 nonisolated extension GroupedCallbacks.Context {
     /// Runs `work` on the context's queue and returns its result (Core Data's
     /// own `perform(_:) async` has this shape, on Apple platforms).

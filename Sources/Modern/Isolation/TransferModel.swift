@@ -7,19 +7,26 @@ import TransferKit
 /// own queue, so the witnesses say `nonisolated`: they run there, as the
 /// protocol promises, with nothing to check. Each only yields an event; the
 /// model consumes the stream on the main actor, in the order the SDK called.
+/// Cancelling the task that awaits the transfer ends the stream for good and
+/// cancels the session, so a model makes one transfer.
 @MainActor
 public final class TransferModel {
     public let progress: TransferProgress
-    private let session = TransferSession()
+    private let session: TransferSession
     private nonisolated let events: AsyncStream<TransferEvent>.Continuation
     private let stream: AsyncStream<TransferEvent>
 
-    public init(log: @escaping @Sendable (String) -> Void) {
+    public init(
+        session: TransferSession = TransferSession(),
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.session = session
         progress = TransferProgress(log: log)
         (stream, events) = AsyncStream.makeStream()
     }
 
-    /// Starts the transfer and applies its events until it finishes.
+    /// Starts the transfer and applies its events until it finishes, or until
+    /// the calling task is cancelled, which cancels the session.
     public func transfer(chunks: [Int]) async {
         session.delegate = self
         progress.started()
@@ -30,6 +37,9 @@ public final class TransferModel {
             case .finished: return progress.finish()
             }
         }
+        // Only a cancel ends the stream before `.finished`: stop the SDK too,
+        // or it goes on calling the delegate for nothing.
+        session.cancel()
     }
 }
 

@@ -18,12 +18,7 @@ public nonisolated final class PhotoLibrary: Sendable {
     }
 
     /// The app's library, created on first use.
-    public static let shared: PhotoLibrary = {
-        sharedInitializerRuns.add(1, ordering: .relaxed)
-        return PhotoLibrary()
-    }()
-
-    private static let sharedInitializerRuns = Atomic(0)
+    public static let shared = PhotoLibrary()
 
     private let photos = Mutex<[Photo]>([])
 
@@ -60,15 +55,5 @@ public actor PhotoLibraryLoader {
         let task = Task { [load] in await load() }
         loading = task  // stored before the first await
         return await task.value
-    }
-}
-
-// MARK: - Driver (the page's output; not part of the pattern)
-
-nonisolated extension PhotoLibrary {
-    /// How many times the initialiser of `shared` has run in this process: 1
-    /// once anyone has used it.
-    public static var sharedInitializations: Int {
-        sharedInitializerRuns.load(ordering: .relaxed)
     }
 }

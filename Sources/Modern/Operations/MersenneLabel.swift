@@ -9,17 +9,19 @@
 /// long loop does not hold its thread). The result is published only if the
 /// model is still there and the task was not cancelled meanwhile: an injected
 /// computation may ignore the cancel and return all the same. `compute` is
-/// injectable; it defaults to the classic `findLargestMersennePrime`.
+/// injectable; it defaults to the classic `findLargestMersennePrime`. Its type
+/// is `@concurrent`, so whatever computation is passed in runs off the main
+/// actor, not in the task that awaits it there.
 @MainActor
 public final class MersenneLabel {
     public private(set) var text = ""
-    private let compute: @Sendable () async throws -> UInt64
+    private let compute: @concurrent @Sendable () async throws -> UInt64
     private let show: @MainActor @Sendable (String) -> Void
     private var task: Task<Void, Never>?
 
     /// `show` puts the text on screen.
     public init(
-        compute: @escaping @Sendable () async throws -> UInt64 = {
+        compute: @escaping @concurrent @Sendable () async throws -> UInt64 = {
             try await Mersenne.largest()
         },
         show: @escaping @MainActor @Sendable (String) -> Void
@@ -97,7 +99,7 @@ extension MersenneLabel {
     /// (before the result can arrive), then logs what happened.
     public static func run(
         releasingFirst: Bool,
-        compute: @escaping @Sendable () async throws -> UInt64 = {
+        compute: @escaping @concurrent @Sendable () async throws -> UInt64 = {
             try await Mersenne.largest()
         },
         show: @escaping @MainActor @Sendable (String) -> Void,

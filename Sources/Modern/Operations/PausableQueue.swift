@@ -1,107 +1,130 @@
-/// A queue of jobs that can be paused and resumed: an actor-owned job list
-/// drained by one consumer that waits for a "resumed" (or "job added") signal.
+/// A queue of jobs that can be paused and resumed: one worker task reads a
+/// stream of commands (add, cancel, pause, resume) and runs the jobs one at a
+/// time.
 ///
-/// The consumer is `run()`, awaited by a task the owner keeps: it takes the
-/// first pending job when the queue isn't paused, runs it, and otherwise waits
-/// on an `AsyncStream` that `add` and `resume` poke. Pausing stops jobs from
-/// *starting*; the running one goes on. Jobs run one at a time, FIFO. `add`
-/// never suspends for long and never drops a job: while paused, or when the
-/// consumer is slower than the callers, the list grows. A pending job is
-/// cancelled by removing it from the list. Cancelling the consumer's task
-/// cancels the running job (cooperatively) and stops the draining; the jobs
-/// still pending stay in the list for the next `run()`.
-public actor PausableQueue {
-    public typealias Job = @Sendable @concurrent () async -> Void
+/// Every call is synchronous: it yields a command into an `AsyncStream` and
+/// returns, and the commands take effect in the order they were made, so a
+/// `pause()` and a `resume()` made one after the other (in a reachability
+/// callback, say) can't arrive the other way round. The worker owns the
+/// pending jobs and the paused flag. It starts the first pending job when the
+/// queue isn't paused and no job runs, as a child task that reports through
+/// the same stream when it ends, so the worker goes on reading commands while
+/// a job runs: pausing stops the next job from *starting*, at once; the
+/// running one goes on. Jobs run one at a time, FIFO. `add` never waits and
+/// never drops a job: while paused, or when the jobs are slower than the
+/// callers, the list grows. A pending job cancelled with `cancel(_:)` never
+/// runs. Dropping the queue lets the running job finish and drops the pending
+/// ones.
+public nonisolated final class PausableQueue: Sendable {
+    public typealias Job = @Sendable () async -> Void
 
-    private var pending: [(id: Int, job: Job)] = []
-    private var lastID = 0
-    private var isPaused: Bool
-    private var wake: AsyncStream<Void>.Continuation?
-    private let log: @Sendable (String) -> Void
+    /// Names a job that was added, for `cancel(_:)`.
+    public final class Ticket: Sendable {}
 
+    private enum Command: Sendable {
+        case add(Ticket, Job)
+        case cancel(Ticket)
+        case pause, resume
+        case finished  // from the running job, as its last act
+    }
+
+    private let commands: AsyncStream<Command>.Continuation
+
+    /// Starts the worker at `priority` (`nil`: the priority of the code
+    /// creating the queue). `log` hears the worker each time it waits with no
+    /// job running.
     public init(
         paused: Bool = false,
+        priority: TaskPriority? = nil,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
-        self.isPaused = paused
-        self.log = log
+        let (stream, commands) = AsyncStream.makeStream(of: Command.self)
+        self.commands = commands
+        Task(priority: priority) {
+            await Self.work(stream, commands, paused: paused, log: log)
+        }
     }
+
+    deinit { commands.finish() }
 }
 
 // MARK: - Jobs in, and suspend/resume
 
-extension PausableQueue {
-    /// Adds a job; returns its id, for `cancel(_:)`.
+nonisolated extension PausableQueue {
+    /// Adds a job; returns its ticket, for `cancel(_:)`.
     @discardableResult
-    public func add(_ job: @escaping Job) -> Int {
-        lastID += 1
-        pending.append((lastID, job))
-        wake?.yield()
-        return lastID
+    public func add(_ job: @escaping Job) -> Ticket {
+        let ticket = Ticket()
+        commands.yield(.add(ticket, job))
+        return ticket
     }
+
+    /// Removes the job if it hasn't started; it then never runs.
+    public func cancel(_ ticket: Ticket) { commands.yield(.cancel(ticket)) }
 
     /// Stops new jobs from starting; a running job goes on.
-    public func pause() { isPaused = true }
+    public func pause() { commands.yield(.pause) }
 
     /// Lets the pending jobs start, in the order they were added.
-    public func resume() {
-        isPaused = false
-        wake?.yield()
-    }
-
-    /// Removes a job that hasn't started; returns whether it was pending.
-    @discardableResult
-    public func cancel(_ id: Int) -> Bool {
-        guard let index = pending.firstIndex(where: { $0.id == id }) else {
-            return false
-        }
-        pending.remove(at: index)
-        return true
-    }
-
-    /// How many jobs are waiting to start.
-    public var pendingCount: Int { pending.count }
+    public func resume() { commands.yield(.resume) }
 }
 
-// MARK: - The consumer: one task that waits for work or a resume
+// MARK: - The worker: one task reads the commands, a child runs each job
 
-extension PausableQueue {
-    /// Runs the pending jobs one at a time until the calling task is
-    /// cancelled. Call it from one task at a time.
-    public func run() async {
-        let (wakeUps, wake) = AsyncStream.makeStream(
-            of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        self.wake = wake
-        defer { self.wake = nil }
-        var signals = wakeUps.makeAsyncIterator()
-        while !Task.isCancelled {
-            if !isPaused, !pending.isEmpty {
-                let next = pending.removeFirst()
-                await next.job()
-                continue
+nonisolated extension PausableQueue {
+    private static func work(
+        _ stream: AsyncStream<Command>,
+        _ commands: AsyncStream<Command>.Continuation,
+        paused: Bool,
+        log: @Sendable (String) -> Void
+    ) async {
+        var pending: [(ticket: Ticket, job: Job)] = []
+        var isPaused = paused
+        var isRunning = false
+        await withTaskGroup(of: Void.self) { running in
+            for await command in stream {
+                switch command {
+                case .add(let ticket, let job): pending.append((ticket, job))
+                case .cancel(let ticket):
+                    pending.removeAll { $0.ticket === ticket }
+                case .pause: isPaused = true
+                case .resume: isPaused = false
+                case .finished:
+                    isRunning = false
+                    await running.next()  // it has just ended
+                }
+                if !isRunning, !isPaused, !pending.isEmpty {
+                    isRunning = true
+                    let next = pending.removeFirst()
+                    running.addTask {
+                        await next.job()
+                        commands.yield(.finished)
+                    }
+                } else if !isRunning {
+                    log(
+                        "waiting: \(pending.count) pending, paused: \(isPaused)"
+                    )
+                }
             }
-            log("waiting: \(pending.count) pending, paused: \(isPaused)")
-            if await signals.next() == nil { return }  // cancelled
         }
     }
 }
 
 // MARK: - Driver (the page's output; not part of the pattern)
 
-extension PausableQueue {
+nonisolated extension PausableQueue {
     /// Pauses the queue, adds three jobs, waits three `interval`s, then
     /// resumes and waits for the jobs.
     public static func runDemo(
         interval: Duration, log: @escaping @Sendable (String) -> Void
     ) async {
         let queue = PausableQueue()
-        let consumer = Task { await queue.run() }
         let (finished, allFinished) = AsyncStream.makeStream(of: Int.self)
         let started = StartCount()
-        await queue.pause()
+        queue.pause()
         log("suspended")
         for id in 1...3 {
-            await queue.add {
+            queue.add {
                 await started.increment()
                 log("job \(id) started")
                 log("job \(id) finished")
@@ -112,10 +135,8 @@ extension PausableQueue {
         try? await Task.sleep(for: interval * 3)
         log("started while suspended: \(await started.value)")
         log("resumed")
-        await queue.resume()
+        queue.resume()
         for await id in finished where id == 3 { break }
-        consumer.cancel()
-        await consumer.value
     }
 
     actor StartCount {

@@ -10,15 +10,16 @@
 /// withdrawal already sees the reduced balance and is refused without asking
 /// the authorizer: a card hold or a server round trip happens only for money
 /// that is there. The gain over the queue: nobody blocks a thread while the
-/// authorizer works.
+/// authorizer works. The authorizer is `@concurrent`, so it runs off the
+/// actor: its own work holds up no other call on the account.
 public actor BankAccount {
     private var balance: Int
-    private let authorize: @Sendable (Int) async -> Bool
+    private let authorize: @concurrent @Sendable (Int) async -> Bool
     private let log: @Sendable (String) -> Void
 
     public init(
         balance: Int,
-        authorize: @escaping @Sendable (Int) async -> Bool,
+        authorize: @escaping @concurrent @Sendable (Int) async -> Bool,
         log: @escaping @Sendable (String) -> Void
     ) {
         self.balance = balance

@@ -20,8 +20,11 @@ public actor ResourcePool<Element: Sendable> {
     private var line: [Waiter] = []
     private var nextID = 0
     private var isDraining = false
+    private var isClosed = false
 
     public let maximumCount: Int
+    /// How many check-outs may wait at once; one more is refused.
+    public let maximumWaiting: Int
     /// How many elements the pool has created so far.
     public private(set) var createdCount = 0
     /// How many elements are checked out.
@@ -31,9 +34,11 @@ public actor ResourcePool<Element: Sendable> {
 
     public init(
         maximumCount: Int,
+        maximumWaiting: Int = .max,
         makeElement: @escaping @concurrent @Sendable () async throws -> Element
     ) {
         self.maximumCount = maximumCount
+        self.maximumWaiting = maximumWaiting
         self.makeElement = makeElement
     }
 }
@@ -58,8 +63,8 @@ extension ResourcePool {
         }
     }
 
-    private func checkOut() async throws -> Element {
-        try await waitForTurn(isDrain: false)
+    private func checkOut(timeout: Duration? = nil) async throws -> Element {
+        try await waitForTurn(isDrain: false, timeout: timeout)
         if let element = idle.popLast() { return element }
         createdCount += 1
         do {
@@ -72,7 +77,7 @@ extension ResourcePool {
     }
 
     private func checkIn(_ element: Element) {
-        idle.append(element)
+        if !isClosed { idle.append(element) }
         leave(isDrain: false)
     }
 }
@@ -109,13 +114,26 @@ extension ResourcePool {
         if isDrain { isDraining = true } else { inUseCount += 1 }
     }
 
-    private func waitForTurn(isDrain: Bool) async throws {
+    private func waitForTurn(
+        isDrain: Bool, timeout: Duration? = nil
+    ) async throws {
         try Task.checkCancellation()
+        if isClosed, !isDrain { throw PoolError.closed }
         if line.isEmpty, canEnter(isDrain: isDrain) {
             return enter(isDrain: isDrain)
         }
+        if !isDrain, line.count(where: { !$0.isDrain }) >= maximumWaiting {
+            throw PoolError.lineFull
+        }
         nextID += 1
         let id = nextID
+        guard let timeout else {
+            return try await waitInLine(id, isDrain: isDrain)
+        }
+        try await waitInLine(id, isDrain: isDrain, timeout: timeout)
+    }
+
+    private func waitInLine(_ id: Int, isDrain: Bool) async throws {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<Void, any Error>) in
@@ -143,13 +161,78 @@ extension ResourcePool {
         }
     }
 
-    private func cancelWaiter(_ id: Int) {
+    private func cancelWaiter(
+        _ id: Int, with error: any Error = CancellationError()
+    ) {
         // Not found: its turn already came, and it holds a slot it will return.
         guard let index = line.firstIndex(where: { $0.id == id }) else {
             return
         }
-        line.remove(at: index).resume.resume(throwing: CancellationError())
+        line.remove(at: index).resume.resume(throwing: error)
         letWaitersIn()  // a cancelled drain may have held up check-outs
+    }
+}
+
+// MARK: - Giving up: a deadline on the wait, a bounded line, close()
+
+/// Why a check-out failed without being cancelled.
+public nonisolated enum PoolError: Error, Sendable, Equatable {
+    /// The deadline passed while the check-out waited in line.
+    case timedOut
+    /// `maximumWaiting` check-outs were already waiting.
+    case lineFull
+    /// The pool was closed.
+    case closed
+}
+
+extension ResourcePool {
+    /// Runs `body` with an element, waiting at most `timeout` for one; the
+    /// deadline covers the wait, not the use. Throws `PoolError.timedOut`
+    /// when it passes first, `.lineFull` at once when `maximumWaiting`
+    /// check-outs already wait, `.closed` once the pool is closed.
+    public func use<T>(
+        timeout: Duration,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (Element) async throws -> T
+    ) async throws -> T {
+        let element = try await checkOut(timeout: timeout)
+        do {
+            let result = try await body(element)
+            await checkIn(element)
+            return result
+        } catch {
+            await checkIn(element)
+            throw error
+        }
+    }
+
+    /// Fails every waiting check-out and every later one with
+    /// `PoolError.closed`, and drops the idle elements. Elements in use come
+    /// back and are dropped; a drain still gets its turn.
+    public func close() {
+        isClosed = true
+        idle = []
+        let checkOuts = line.filter { !$0.isDrain }
+        line.removeAll { !$0.isDrain }
+        for waiter in checkOuts {
+            waiter.resume.resume(throwing: PoolError.closed)
+        }
+        letWaitersIn()
+    }
+
+    /// Waits in the line like `waitInLine`, while a child task sleeps until
+    /// the deadline and then takes this waiter out, if it is still there.
+    private func waitInLine(
+        _ id: Int, isDrain: Bool, timeout: Duration
+    ) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { deadline in
+            deadline.addTask {
+                try await Task.sleep(for: timeout)
+                await self.cancelWaiter(id, with: PoolError.timedOut)
+            }
+            defer { deadline.cancelAll() }
+            try await waitInLine(id, isDrain: isDrain)
+        }
     }
 }
 
@@ -202,5 +285,73 @@ extension ResourcePool where Element == Int {
             tally.maxInUse, tally.drainFoundIdle
         )
         return (maxInUse, await pool.createdCount, drainFoundIdle)
+    }
+}
+
+/// A one-shot gate for the driver.
+private nonisolated final class Gate: Sendable {
+    private let pair = AsyncStream.makeStream(of: Void.self)
+    func open() { pair.continuation.finish() }
+    func wait() async { for await _ in pair.stream {} }
+}
+
+extension ResourcePool where Element == Int {
+    /// Yields until `count` check-outs wait.
+    private func until(waiting count: Int) async {
+        while !Task.isCancelled, line.count < count { await Task.yield() }
+    }
+
+    /// A pool of one element and a line of at most two check-outs: a waiter
+    /// gives up at its deadline while the holder keeps the element past its
+    /// own, a third waiter is refused, and closing the pool fails the
+    /// waiting ones and every later one.
+    public static func waitsThatGiveUp(
+        timeout: Duration, log: @escaping @Sendable (String) -> Void
+    ) async {
+        let pool = ResourcePool<Int>(maximumCount: 1, maximumWaiting: 2) {
+            0
+        }
+        let (holding, letGo) = (Gate(), Gate())
+        let a = Task {
+            try await pool.use(timeout: timeout) { _ in
+                holding.open()
+                await letGo.wait()
+            }
+        }
+        await holding.wait()
+        log("A checks out with a deadline and keeps the element")
+        let b = await outcome { try await pool.use(timeout: timeout) { _ in } }
+        log("B waits with the same deadline: \(b)")
+        log("A has held the element longer than its deadline, and keeps it")
+        var waiters: [Task<Void, any Error>] = []
+        for count in 1...2 {
+            waiters.append(
+                Task { try await pool.use(timeout: .seconds(600)) { _ in } })
+            await pool.until(waiting: count)
+        }
+        let e = await outcome { try await pool.use(timeout: timeout) { _ in } }
+        log("C and D wait; E: \(e)")
+        log("closing the pool")
+        await pool.close()
+        letGo.open()
+        _ = await a.result
+        log("A returns its element")
+        for (name, waiter) in zip(["C", "D"], waiters) {
+            log("\(name): \(await outcome { try await waiter.value })")
+        }
+        let f = await outcome { try await pool.use(timeout: timeout) { _ in } }
+        log("F: \(f)")
+    }
+
+    /// "got the element", or the error.
+    private static func outcome(
+        _ body: () async throws -> Void
+    ) async -> String {
+        do {
+            try await body()
+            return "got the element"
+        } catch {
+            return "\(error)"
+        }
     }
 }

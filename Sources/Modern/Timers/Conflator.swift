@@ -1,67 +1,65 @@
-/// Feeds a slow sink the newest value, one send at a time: an actor with a
-/// pending value and one drain task.
+/// Feeds a slow sink the newest value, one send at a time: an `AsyncStream`
+/// that keeps only the newest value, drained by one task.
 ///
-/// An actor holds the `pending` value and at most one drain task, which sends,
-/// takes `pending`, and sends again until nothing is pending. The first value
-/// goes straight to the drain task, so the sink always sees it. `submit` never
-/// suspends on the sink: the sink is `@concurrent`, so it runs off the actor
-/// and submitters only wait for the actor itself. `cancel()` drops the pending
-/// value and cancels the drain task: the send in progress sees the
-/// cancellation, and nothing is sent after it. `finish()` waits for the last
-/// value.
-public actor Conflator<Value: Sendable> {
-    private let send: @concurrent @Sendable (Value) async -> Void
-    private var pending: Value?
-    private var drain: Task<Void, Never>?
-    private var isClosed = false
+/// `submit` is synchronous and never waits: it yields into a stream whose
+/// buffer holds one value (`bufferingNewest(1)`), so a value that arrives
+/// while a send is in progress replaces the one waiting, and the calls keep
+/// the order in which they were made, from any thread. One drain task takes
+/// a value, sends it, and takes the next, so there is one send at a time and
+/// the sink gets the newest value each time it is free; the last value
+/// submitted is sent, unless cancelled. A value submitted while the drain
+/// task waits goes straight to it; values submitted before it first waits,
+/// right after creation, replace each other like any others. The sink is
+/// `@concurrent`: it runs on the shared pool, in the drain task. `cancel()`
+/// refuses later values, drops the waiting one and cancels the send in
+/// progress; `finish()` waits for the last value.
+public nonisolated final class Conflator<Value: Sendable>: Sendable {
+    private let values: AsyncStream<Value>.Continuation
+    private let drain: Task<Void, Never>
 
-    /// `send` gets one value at a time, the newest one each time.
-    public init(send: @escaping @concurrent @Sendable (Value) async -> Void) {
-        self.send = send
+    /// `send` gets one value at a time, the newest one each time, at
+    /// `priority` (`nil`: the priority of the code creating the conflator).
+    public init(
+        priority: TaskPriority? = nil,
+        send: @escaping @concurrent @Sendable (Value) async -> Void
+    ) {
+        let (stream, values) = AsyncStream.makeStream(
+            of: Value.self, bufferingPolicy: .bufferingNewest(1))
+        self.values = values
+        drain = Task(priority: priority) {
+            for await value in stream {
+                // Cancelled: the stream still hands out the value it kept.
+                guard !Task.isCancelled else { break }
+                await send(value)
+            }
+        }
     }
 
-    /// Sends `value` now if idle, else makes it the pending value (dropping
-    /// the one it replaces). Returns `false` once cancelled or finished.
+    deinit { values.finish() }  // the waiting value is still sent
+
+    /// Sends `value` as soon as the sink is free, replacing a value still
+    /// waiting. Returns `false` once cancelled or finished.
     @discardableResult
     public func submit(_ value: Value) -> Bool {
-        guard !isClosed else { return false }
-        guard drain == nil else {
-            pending = value
-            return true
-        }
-        drain = Task { await self.drain(first: value) }
+        if case .terminated = values.yield(value) { return false }
         return true
     }
 }
 
-// MARK: - Cancelling, and the drain task
+// MARK: - Cancelling, and waiting for the last send
 
-extension Conflator {
-    /// Stops taking values, drops the pending one, and cancels the send in
+nonisolated extension Conflator {
+    /// Stops taking values, drops the waiting one, and cancels the send in
     /// progress.
     public func cancel() {
-        isClosed = true
-        pending = nil
-        drain?.cancel()
+        values.finish()
+        drain.cancel()
     }
 
     /// Stops taking values and waits until the last one has been sent (or the
     /// drain task has ended after `cancel()`).
     public func finish() async {
-        isClosed = true
-        await drain?.value
-    }
-
-    /// Whether a drain task is running.
-    public var isDraining: Bool { drain != nil }
-
-    private func drain(first: Value) async {
-        var next: Value? = first
-        while let value = next, !Task.isCancelled {
-            await send(value)
-            next = pending
-            pending = nil
-        }
-        drain = nil
+        values.finish()
+        await drain.value
     }
 }

@@ -9,12 +9,8 @@
 /// both the connect and the timer stop. The connect must be cancellation-aware
 /// (as `Task.sleep` and `URLSession` are), because the task group waits for
 /// it: a callback connect is bridged with a cancellation handler that closes
-/// the socket (the last section).
-public nonisolated enum SocketConnector {}
-
-// MARK: - Connecting with a deadline: `withTimeout`
-
-nonisolated extension SocketConnector {
+/// the socket (the next section).
+public nonisolated enum SocketConnector {
     /// Connects with `open`, giving up after `timeout` with `TimeoutError`;
     /// cancelling the calling task throws `CancellationError`.
     public static func connect(
@@ -42,11 +38,6 @@ nonisolated extension SocketConnector {
         }
     }
 }
-
-// MARK: - No timer source: `withTimeout` cancels the loser
-
-// `withTimeout` (WithTimeout.swift) runs the sleep as a child task; when the
-// connect wins, the sleep is cancelled, so no timeout can fire afterwards.
 
 // MARK: - A callback connect: closing the socket ends it when cancelled
 
@@ -82,3 +73,8 @@ nonisolated extension SocketConnector {
         }
     }
 }
+
+// MARK: - No timer source: `withTimeout` cancels the loser
+
+// `withTimeout` (WithTimeout.swift) runs the sleep as a child task; when the
+// connect wins, the sleep is cancelled, so no timeout can fire afterwards.

@@ -1,11 +1,15 @@
-/// A deadline ticker stopped from outside (cancel its task) or from inside
-/// (`break` out of `for await`).
+/// A repeating timer is one loop in one task: stop it from outside by
+/// cancelling the task, from inside by leaving the loop.
 ///
-/// From outside, `stop()` cancels the task that consumes the ticks. From
-/// inside, the loop simply breaks. Either way the stream terminates and its
-/// `onTermination` cancels the producer, so nothing keeps sleeping and ticking
-/// in the background. The ticker is `@MainActor` like the code that stops it,
-/// so a tick can never be handled between `stop()` and the caller's next line.
+/// The loop sleeps *until* `start + n × interval`, checks for cancellation,
+/// ticks, and after a stall skips to the next deadline still ahead instead of
+/// running through the missed ones back to back. From outside, `stop()`
+/// cancels the task: a sleeping loop wakes at once with `CancellationError`,
+/// and the check after each sleep, on the main actor where `stop()` runs,
+/// makes sure no tick follows it. From inside, the loop's body returns
+/// `false` (the last section). Either way nothing is left sleeping and ticking
+/// in the background. The task holds the timer weakly, like the legacy
+/// timer's block.
 @MainActor
 public final class StoppableTimer {
     private let interval: Duration
@@ -26,15 +30,16 @@ public final class StoppableTimer {
 
     /// Starts ticking, unless already started.
     public func start() {
+        // A second task would orphan the first, still ticking.
         guard tickingTask == nil else { return }
-        let ticks = Self.ticks(every: interval, clock: clock)
+        let (interval, clock) = (interval, clock)
         tickingTask = Task { [weak self] in
             var count = 0
-            for await _ in ticks {
-                // A tick handed over just before `stop()` must not run.
-                guard !Task.isCancelled, let self else { return }
+            await Self.repeating(every: interval, clock: clock) {
+                guard let self else { return false }
                 count += 1
                 self.tick(count)
+                return true
             }
         }
     }
@@ -45,13 +50,90 @@ public final class StoppableTimer {
         tickingTask?.cancel()
         tickingTask = nil
     }
+
+    /// Calls `body` at `start + n × interval` on `clock`, in the caller's
+    /// isolation, until the task is cancelled or `body` returns false. After
+    /// a stall, `body` runs once and the next deadline is the first one still
+    /// in the future.
+    static func repeating<C: Clock<Duration>>(
+        every interval: Duration,
+        clock: C,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () -> Bool
+    ) async {
+        var deadline = clock.now
+        while true {
+            deadline = deadline.advanced(by: interval)
+            let now = clock.now
+            if deadline < now {  // missed: skip to the next one ahead
+                let missed = Int(deadline.duration(to: now) / interval)
+                deadline = deadline.advanced(by: interval * (missed + 1))
+            }
+            do {
+                try await clock.sleep(until: deadline, tolerance: nil)
+            } catch {
+                return  // cancelled during the sleep
+            }
+            // Cancelled after the sleep ended, before this task got its actor
+            // back: stop here, where `stop()` runs.
+            guard !Task.isCancelled, body() else { return }
+        }
+    }
 }
 
-// MARK: - Stopping from inside: `break` out of the loop
+// MARK: - Stopping from inside: the loop's body returns `false`
 
 extension StoppableTimer {
-    /// Paints `times` times, then breaks out of the loop: the modern
-    /// "invalidate from inside".
+    /// Paints `times` times, then leaves the loop: the modern "invalidate from
+    /// inside".
+    public nonisolated static func paintThenStop(
+        times: Int,
+        every interval: Duration,
+        clock: some Clock<Duration> = ContinuousClock(),
+        log: @escaping @Sendable (String) -> Void
+    ) async {
+        log("start")
+        var count = 0
+        await repeating(every: interval, clock: clock) {
+            log("Painting")
+            count += 1
+            return count < times  // false ends the loop: the invalidate
+        }
+        log("stop")
+    }
+}
+
+// MARK: - Or the ticks as a value: an `AsyncStream` ticker, stopped by `break`
+
+extension StoppableTimer {
+    /// Ticks at `start + n × interval` on `clock`, until the stream's consumer
+    /// stops iterating, for code that takes an `AsyncSequence`.
+    ///
+    /// A producer task runs the same loop and yields; `bufferingNewest(1)`
+    /// keeps one tick for a slow consumer. Ending the iteration (`break`, or
+    /// cancelling the consuming task) terminates the stream, and
+    /// `onTermination` cancels the producer. The stream still hands out a tick
+    /// it buffered before its consumer was cancelled, so a consumer that is
+    /// stopped from outside checks `Task.isCancelled` after each one.
+    public nonisolated static func ticks(
+        every interval: Duration,
+        clock: some Clock<Duration> = ContinuousClock()
+    ) -> AsyncStream<Void> {
+        let (ticks, continuation) = AsyncStream.makeStream(
+            of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let producer = Task {
+            await repeating(every: interval, clock: clock) {
+                if case .terminated = continuation.yield() { return false }
+                return true
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in producer.cancel() }
+        return ticks
+    }
+
+    /// Paints `times` times, then breaks out of `for await`: the stream
+    /// terminates, and `onTermination` cancels the producer.
     public nonisolated static func paintThenBreak(
         times: Int,
         every interval: Duration,
@@ -63,47 +145,9 @@ extension StoppableTimer {
         for await _ in ticks(every: interval, clock: clock) {
             log("Painting")
             count += 1
-            // Ends the stream; onTermination cancels the producer.
             if count == times { break }
         }
         log("stop")
-    }
-}
-
-// MARK: - The ticker: an `AsyncStream` paced by deadlines
-
-extension StoppableTimer {
-    /// Ticks at `start + n × interval` on `clock`, until the stream's consumer
-    /// stops iterating; `onTermination` then cancels the producer. After a
-    /// stall the producer skips to the next deadline still ahead, instead of
-    /// running through the missed ones back to back.
-    public nonisolated static func ticks(
-        every interval: Duration,
-        clock: some Clock<Duration> = ContinuousClock()
-    ) -> AsyncStream<Void> {
-        let (ticks, continuation) = AsyncStream.makeStream(
-            of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let start = clock.now
-        let producer = Task {
-            var deadline = start
-            while true {
-                deadline = deadline.advanced(by: interval)
-                let now = clock.now
-                if deadline < now {  // missed: skip to the next one ahead
-                    let missed = Int(deadline.duration(to: now) / interval)
-                    deadline = deadline.advanced(by: interval * (missed + 1))
-                }
-                do {
-                    try await clock.sleep(until: deadline, tolerance: nil)
-                } catch {
-                    break  // cancelled
-                }
-                continuation.yield()
-            }
-            continuation.finish()
-        }
-        continuation.onTermination = { _ in producer.cancel() }
-        return ticks
     }
 }
 

@@ -1,10 +1,11 @@
-/// A ticker configured now whose producer task is created only by `start()`.
+/// A timer configured now whose task is created only by `start()`.
 ///
 /// Nothing runs until `start()`: the initializer stores the interval and clock,
-/// and `start()` creates the ticker, so its deadlines count from the start, not
-/// from creation. There is no run loop to add it to and none to keep alive.
-/// Stopping cancels the painting task, and the stream's `onTermination` cancels
-/// the producer.
+/// and `start()` creates the one task that paints, so its deadlines count from
+/// the start, not from creation. The task is one loop: sleep until the next
+/// deadline, check for cancellation, paint, and after a stall skip to the next
+/// deadline still ahead. There is no run loop to add it to and none to keep
+/// alive. Stopping cancels the task.
 @MainActor
 public final class UnscheduledTimer {
     /// Called after each paint, with the number of paints so far.
@@ -37,16 +38,16 @@ public final class UnscheduledTimer {
 // MARK: - Starting and stopping
 
 extension UnscheduledTimer {
-    /// Creates the ticker and the task that paints on each tick, unless already
-    /// started.
+    /// Creates the task that paints every interval, unless already started.
     public func start() {
+        // A second task would orphan the first, still painting.
         guard paintingTask == nil else { return }
-        let ticks = Self.ticks(every: interval, clock: clock)
+        let (interval, clock) = (interval, clock)
         paintingTask = Task { [weak self] in
-            for await _ in ticks {
-                // A tick handed over just before `stop()` must not paint.
-                guard !Task.isCancelled, let self else { return }
+            await Self.repeating(every: interval, clock: clock) {
+                guard let self else { return false }
                 self.paint()
+                return true
             }
         }
     }
@@ -58,40 +59,36 @@ extension UnscheduledTimer {
     }
 }
 
-// MARK: - What ticks: an `AsyncStream` paced by deadlines, no run loop
+// MARK: - What ticks: one loop in the task, no run loop
 
 extension UnscheduledTimer {
-    /// Ticks at `start + n × interval` on `clock`, where `start` is now, until
-    /// the stream's consumer stops iterating; `onTermination` then cancels the
-    /// producer. After a stall the producer skips to the next deadline still
-    /// ahead, instead of running through the missed ones back to back.
-    public nonisolated static func ticks(
+    /// Calls `body` at `start + n × interval` on `clock`, where `start` is
+    /// when the loop begins, in the caller's isolation, until the task is
+    /// cancelled or `body` returns false. After a stall, `body` runs once and
+    /// the next deadline is the first one still in the future.
+    static func repeating<C: Clock<Duration>>(
         every interval: Duration,
-        clock: some Clock<Duration> = ContinuousClock()
-    ) -> AsyncStream<Void> {
-        let (ticks, continuation) = AsyncStream.makeStream(
-            of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let start = clock.now
-        let producer = Task {
-            var deadline = start
-            while true {
-                deadline = deadline.advanced(by: interval)
-                let now = clock.now
-                if deadline < now {  // missed: skip to the next one ahead
-                    let missed = Int(deadline.duration(to: now) / interval)
-                    deadline = deadline.advanced(by: interval * (missed + 1))
-                }
-                do {
-                    try await clock.sleep(until: deadline, tolerance: nil)
-                } catch {
-                    break  // cancelled
-                }
-                continuation.yield()
+        clock: C,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () -> Bool
+    ) async {
+        var deadline = clock.now
+        while true {
+            deadline = deadline.advanced(by: interval)
+            let now = clock.now
+            if deadline < now {  // missed: skip to the next one ahead
+                let missed = Int(deadline.duration(to: now) / interval)
+                deadline = deadline.advanced(by: interval * (missed + 1))
             }
-            continuation.finish()
+            do {
+                try await clock.sleep(until: deadline, tolerance: nil)
+            } catch {
+                return  // cancelled during the sleep
+            }
+            // Cancelled after the sleep ended, before this task got its actor
+            // back: stop here, where `stop()` runs.
+            guard !Task.isCancelled, body() else { return }
         }
-        continuation.onTermination = { _ in producer.cancel() }
-        return ticks
     }
 }
 

@@ -90,20 +90,24 @@ struct AllStatesWaiterTests {
         switch side {
         case .legacy:
             let devices = (0..<count).map { Legacy.Device("d\($0)") }
+            let everyOneObserved = Locked(false)
             let all = await onOwnThread {
                 let reporter = Thread {
-                    while devices.contains(where: { $0.timesObserved == 0 }) { Thread.sleep(forTimeInterval: 0.000_1) }
+                    everyOneObserved.withLock { observed in
+                        observed = eventuallyOnThisThread { !devices.contains(where: { $0.timesObserved == 0 }) }
+                    }
                     DispatchQueue.concurrentPerform(iterations: count * 2) { devices[$0 % count].set(.ready) }
                 }
                 reporter.start()
                 return Legacy.AllStatesWaiter.wait(until: devices, are: .ready, timeout: Self.generous)
             }
+            #expect(everyOneObserved.withLock { $0 })
             #expect(all)
             #expect(devices.allSatisfy { $0.observerCount == 0 })
         case .modern:
             let devices = (0..<count).map { Modern.Device("d\($0)") }
             let waiter = Task { try await Modern.AllStatesWaiter.wait(until: devices, are: .ready, timeout: Self.generous) }
-            while devices.contains(where: { $0.timesObserved == 0 }) { await Task.yield() }
+            try await eventually { !devices.contains(where: { $0.timesObserved == 0 }) }
             await onOwnThread { DispatchQueue.concurrentPerform(iterations: count * 2) { devices[$0 % count].set(.ready) } }
             try await waiter.value
             #expect(devices.allSatisfy { $0.observerCount == 0 })
@@ -116,11 +120,11 @@ struct AllStatesWaiterTests {
     /// legacy wait blocks its thread until the devices or the timeout.
     /// 50 times over: the children end as quietly when cancelled as when the state comes, and a
     /// cancelled wait once raced `withTimeout` into a normal return (seen under ThreadSanitizer).
-    @Test func modernCancelledWaitThrowsAndLeavesNoObserver() async {
+    @Test func modernCancelledWaitThrowsAndLeavesNoObserver() async throws {
         for _ in 0..<50 {
             let devices = (1...3).map { Modern.Device("cam-\($0)") }
             let waiter = Task { try await Modern.AllStatesWaiter.wait(until: devices, are: .ready, timeout: Self.generous) }
-            while devices.contains(where: { $0.observerCount == 0 }) { await Task.yield() }
+            try await eventually { !devices.contains(where: { $0.observerCount == 0 }) }
             waiter.cancel()
             await #expect(throws: CancellationError.self) { try await waiter.value }
             #expect(devices.allSatisfy { $0.observerCount == 0 })

@@ -176,6 +176,23 @@ import Testing
         #expect(finished?.count == 1000)
     }
 
+    /// A consumer whose task is cancelled before its first `next()` gets `CancellationError`, and
+    /// no request is sent: a request made afterwards, and answered, reaches the server alone.
+    /// (Sending the request and cancelling it at once ended the iteration quietly, with `nil`.)
+    @Test func aCancelledConsumerSendsNoRequest() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let url = server.url("/bytes/1000")
+        let consumer = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            var events = Modern.ProgressDownload.events(url).makeAsyncIterator()
+            return try await events.next()
+        }
+        await #expect(throws: CancellationError.self) { try await consumer.value }
+        _ = try await Modern.HTTPClient().fetch(server.url("/text/marker"))
+        #expect(server.requests == ["/text/marker"])
+    }
+
     /// The chunked collector: the whole body, progress once per chunk and once at the end.
     @Test func collectingBytesReportsProgressPerChunk() async throws {
         let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0) }

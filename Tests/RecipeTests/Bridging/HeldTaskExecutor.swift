@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A task executor whose jobs run on a thread of its own and can be held: a task preferring it
 /// that is resumed while the executor is held does not run until `release()`.
@@ -52,13 +53,13 @@ final class HeldTaskExecutor: TaskExecutor, @unchecked Sendable {
     var isIdle: Bool { locked { jobs.isEmpty && !isRunning } }
 
     /// Yields until the executor is idle (or the test is cancelled).
-    func untilIdle() async {
-        while !isIdle && !Task.isCancelled { await Task.yield() }
+    func untilIdle() async throws {
+        try await eventually { isIdle }
     }
 
     /// Yields until a job is queued (or the test is cancelled).
-    func untilAJobIsQueued() async {
-        while queuedJobs == 0 && !Task.isCancelled { await Task.yield() }
+    func untilAJobIsQueued() async throws {
+        try await eventually { queuedJobs != 0 }
     }
 
     private func locked<T>(_ body: () -> T) -> T {

@@ -12,8 +12,8 @@ import Testing
 
     /// Returns once `count` callers wait on the modern future. The callers are tasks that were
     /// started and have not parked yet, so this yields until they have (no sleep, no timing).
-    static func untilWaiting(_ future: Modern.OneShotFuture<Int>, _ count: Int) async {
-        while await future.waitingCount < count { await Task.yield() }
+    static func untilWaiting(_ future: Modern.OneShotFuture<Int>, _ count: Int) async throws {
+        try await eventually { await future.waitingCount >= count }
     }
 
     /// 300 waiters before the value and 300 after, each registered from its own task or from
@@ -47,7 +47,7 @@ import Testing
                     got.update { $0[waiter, default: []].append(value) }
                 }
             }
-            await Self.untilWaiting(future, 300)
+            try await Self.untilWaiting(future, 300)
             #expect(await future.fulfill(42))
             try await withThrowingDiscardingTaskGroup { group in
                 for waiter in 300..<600 {
@@ -86,7 +86,7 @@ import Testing
                     got.update { $0.append(value) }
                 }
             }
-            await Self.untilWaiting(future, 20)
+            try await Self.untilWaiting(future, 20)
             await withDiscardingTaskGroup { group in
                 for value in 0..<50 {
                     group.addTask {
@@ -108,7 +108,7 @@ import Testing
         var random = SplitMix64(seed: 4)
         let cancel = (0..<400).map { _ in random.next() % 2 == 0 }
         let waiters = (0..<400).map { _ in Task { try await future.value() } }
-        await Self.untilWaiting(future, 400)
+        try await Self.untilWaiting(future, 400)
         for (waiter, isCancelled) in zip(waiters, cancel) where isCancelled { waiter.cancel() }
         for (waiter, isCancelled) in zip(waiters, cancel) where isCancelled {
             await #expect(throws: CancellationError.self) { try await waiter.value }
@@ -161,11 +161,11 @@ import Testing
 
     /// The failure path: every waiter throws the producer's error, so does a later caller, and a
     /// fulfil after the failure is ignored.
-    @Test func aFailureReachesEveryWaiterAndLaterCallers() async {
+    @Test func aFailureReachesEveryWaiterAndLaterCallers() async throws {
         struct LoginFailed: Error {}
         let future = Modern.OneShotFuture<Int>()
         let waiters = (0..<10).map { _ in Task { try await future.value() } }
-        await Self.untilWaiting(future, 10)
+        try await Self.untilWaiting(future, 10)
         #expect(await future.fail(LoginFailed()))
         for waiter in waiters {
             await #expect(throws: LoginFailed.self) { try await waiter.value }

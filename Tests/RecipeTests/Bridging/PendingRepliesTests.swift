@@ -181,7 +181,7 @@ import Testing
                 events.withLock { $0.append("threw \(error)") }
             }
         }
-        while naive.pendingCount == 0 { await Task.yield() }
+        try await eventually { naive.pendingCount != 0 }
         // The same timeout, 20 times as long, on the fixed table: it gives up on its own.
         let fixed = Modern.PendingReplies<String>()
         await #expect(throws: TimeoutError(timeout: .milliseconds(20))) {
@@ -264,7 +264,7 @@ import Testing
 
     /// The one-slot form: a second read closes the first with nil; the answer goes to the second.
     @Test(arguments: Side.allCases)
-    func aSecondReadClosesTheFirst(_ side: Side) async {
+    func aSecondReadClosesTheFirst(_ side: Side) async throws {
         switch side {
         case .legacy:
             let reader = Legacy.PendingRead()
@@ -278,10 +278,10 @@ import Testing
         case .modern:
             let reader = Modern.PendingRead()
             let first = Task { await reader.read() }
-            while !reader.isWaiting { await Task.yield() }
+            try await eventually { reader.isWaiting }
             let second = Task { await reader.read() }
             #expect(await first.value == nil)  // superseded
-            while !reader.isWaiting { await Task.yield() }
+            try await eventually { reader.isWaiting }
             #expect(reader.answer("hi"))
             #expect(await second.value == "hi")
             #expect(reader.answer("nobody") == false)
@@ -292,16 +292,16 @@ import Testing
     /// cancellation handler installed. Cancelling it then must not end the newer read: the
     /// answer goes to the newer reader. A handler that emptied the slot whatever it held resumed
     /// the newer reader with nil, and the answer found nobody.
-    @Test func cancellingASupersededReaderLeavesTheNewerReadWaiting() async {
+    @Test func cancellingASupersededReaderLeavesTheNewerReadWaiting() async throws {
         let executor = HeldTaskExecutor()
         defer { executor.stop() }
         let reader = Modern.PendingRead()
         let superseded = Task(executorPreference: executor) { await reader.read() }
-        while !reader.isWaiting && !Task.isCancelled { await Task.yield() }
-        await executor.untilIdle()  // parked, not still running its first job
+        try await eventually { reader.isWaiting }
+        try await executor.untilIdle()  // parked, not still running its first job
         executor.hold()
         let newer = Task { await reader.read() }
-        await executor.untilAJobIsQueued()  // superseded: resumed, not yet run
+        try await executor.untilAJobIsQueued()  // superseded: resumed, not yet run
         superseded.cancel()
         #expect(reader.answer("hello"))
         executor.release()
@@ -324,10 +324,10 @@ import Testing
             try await replies.request(1, timeout: .seconds(60)) { sending.yield("first") }
         }
         #expect(await sends.next() == "first")
-        await executor.untilIdle()
+        try await executor.untilIdle()
         executor.hold()
         #expect(replies.receive("reply 1", for: 1))
-        await executor.untilAJobIsQueued()  // answered: resumed, not yet run
+        try await executor.untilAJobIsQueued()  // answered: resumed, not yet run
         let newer = Task { try await replies.request(1, timeout: .seconds(60)) { sending.yield("newer") } }
         #expect(await sends.next() == "newer")
         answered.cancel()
@@ -371,10 +371,10 @@ import Testing
     }
 
     /// A cancelled reader gets nil and empties the slot; a read after `close` gets nil at once.
-    @Test func aCancelledOrClosedReadGetsNil() async {
+    @Test func aCancelledOrClosedReadGetsNil() async throws {
         let reader = Modern.PendingRead()
         let cancelled = Task { await reader.read() }
-        while !reader.isWaiting { await Task.yield() }
+        try await eventually { reader.isWaiting }
         cancelled.cancel()
         #expect(await cancelled.value == nil)
         #expect(reader.isWaiting == false)

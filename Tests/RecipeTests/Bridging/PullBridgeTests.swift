@@ -123,12 +123,12 @@ import Testing
 
     /// Capacity 8, a 20-byte write: the producer suspends with 8 bytes buffered (nothing
     /// dropped, nothing over the bound); a reader then gets all 20 bytes and end-of-stream.
-    @Test func modernProducerSuspendsWhenFull() async {
+    @Test func modernProducerSuspendsWhenFull() async throws {
         let bridge = Modern.PullBridge(capacity: 8)
         let producer = Task {
             await bridge.feed { try await $0.write(Array(repeating: 2, count: 20)) }
         }
-        while !bridge.isProducerWaiting { await Task.yield() }
+        try await eventually { bridge.isProducerWaiting }
         #expect(bridge.buffered == 8)
         let result = await bridge.readOnThread { bridge in
             Self.drain { try bridge.read(max: $0) }
@@ -147,7 +147,7 @@ import Testing
         let producer = Task {
             await bridge.feed { try await $0.write(Array(repeating: 3, count: 32)) }
         }
-        while !bridge.isProducerWaiting { await Task.yield() }
+        try await eventually { bridge.isProducerWaiting }
         producer.cancel()
         await producer.value
         #expect(!bridge.isProducerWaiting)
@@ -164,17 +164,17 @@ import Testing
 
     /// The reader blocks on an empty buffer; the producer task is cancelled before it writes
     /// (and another while it awaits more input): the reader wakes with "cancelled" each time.
-    @Test func modernCancelBeforeWriteEndsTheReader() async {
+    @Test func modernCancelBeforeWriteEndsTheReader() async throws {
         let bridge = Modern.PullBridge(capacity: 8)
         async let reader = bridge.readOnThread { bridge in
             Self.drain { try bridge.read(max: $0) }
         }
         let producer = Task {
-            while !Task.isCancelled { await Task.yield() }  // starts cancelled
+            try await eventually { Task.isCancelled }  // starts cancelled
             await bridge.feed { try await $0.write([1, 2, 3]) }
         }
         producer.cancel()
-        await producer.value
+        try await producer.value
         let result = await reader
         #expect(result.error == "cancelled")
         #expect(result.bytes == 0)
@@ -194,7 +194,7 @@ import Testing
                 return try bridge.read(max: max)
             }
         }
-        while !read.withLock({ $0 }) { await Task.yield() }
+        try await eventually { read.withLock({ $0 }) }
         waiting.cancel()
         let secondResult = await secondReader
         await waiting.value
@@ -204,7 +204,7 @@ import Testing
     /// A reader that stops early closes the bridge: the producer suspended on the full buffer
     /// throws `ReaderClosed`, `feed` ends, and later writes throw at once. Without `close()` the
     /// producer would wait for space until its task was cancelled.
-    @Test func aReaderThatClosesEarlyEndsTheProducer() async {
+    @Test func aReaderThatClosesEarlyEndsTheProducer() async throws {
         let bridge = Modern.PullBridge(capacity: 16)
         let thrown = Locked<(any Error)?>(nil)
         let producer = Task {
@@ -217,7 +217,7 @@ import Testing
                 }
             }
         }
-        while !bridge.isProducerWaiting && !Task.isCancelled { await Task.yield() }
+        try await eventually { bridge.isProducerWaiting }
         let firstRead = await bridge.readOnThread { bridge -> Int in
             let bytes = (try? bridge.read(max: 8)) ?? []
             bridge.close()

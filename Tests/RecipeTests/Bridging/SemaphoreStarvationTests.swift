@@ -6,7 +6,7 @@ import Testing
 
 /// The blocking waits inside tasks starve the pool, so they run only in child processes
 /// (`compare --demo`); the legacy waiters and the async signal run here.
-@Suite(.serialized) struct SemaphoreStarvationTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct SemaphoreStarvationTests {
     typealias AsyncSignal = Modern.SemaphoreStarvation.AsyncSignal
 
     static let id = "semaphore-in-async-starvation"
@@ -19,8 +19,8 @@ import Testing
     }
 
     /// Waits (yielding, not sleeping) until `signal` has `count` waiters.
-    static func waitUntil(_ signal: AsyncSignal, hasWaiting count: Int) async {
-        while signal.waiting != count { await Task.yield() }
+    static func waitUntil(_ signal: AsyncSignal, hasWaiting count: Int) async throws {
+        try await eventually { signal.waiting == count }
     }
 
     @Test func legacyBlockingWaitersAreReleased() async {
@@ -65,7 +65,7 @@ import Testing
                     try await signal.wait()
                     order.withLock { $0.append(waiter) }
                 })
-            await Self.waitUntil(signal, hasWaiting: waiter + 1)
+            try await Self.waitUntil(signal, hasWaiting: waiter + 1)
         }
         for next in 0..<10 {
             signal.signal()
@@ -95,7 +95,7 @@ import Testing
         #expect(signal.waiting == 0)
         // No permit was left over: the next waiter suspends until it is cancelled.
         let extra = Task { try await signal.wait() }
-        await Self.waitUntil(signal, hasWaiting: 1)
+        try await Self.waitUntil(signal, hasWaiting: 1)
         extra.cancel()
         await #expect(throws: CancellationError.self) { try await extra.value }
         #expect(signal.waiting == 0)
@@ -120,7 +120,7 @@ import Testing
         var waiters: [Task<Void, any Error>] = []
         for index in 0..<5 {
             waiters.append(Task { try await signal.wait() })
-            await Self.waitUntil(signal, hasWaiting: index + 1)
+            try await Self.waitUntil(signal, hasWaiting: index + 1)
         }
         for index in [0, 2, 4] { waiters[index].cancel() }
         for index in [0, 2, 4] {
@@ -135,7 +135,7 @@ import Testing
 
         // Cancelled after being resumed: it keeps its permit and returns normally.
         let granted = Task { try await signal.wait() }
-        await Self.waitUntil(signal, hasWaiting: 1)
+        try await Self.waitUntil(signal, hasWaiting: 1)
         signal.signal()
         granted.cancel()
         try await granted.value

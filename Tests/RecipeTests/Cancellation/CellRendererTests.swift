@@ -93,12 +93,13 @@ import Testing
                 renderer.didEndDisplaying(cell: 3)
                 renderer.willDisplay(cell: 3)
                 // Let the new render be shown before the stale one goes on.
-                while screen.ids.isEmpty {
+                let shown = eventuallyOnThisThread {
                     OperationQueue.main.addOperations([BlockOperation {}], waitUntilFinished: true)
+                    return !screen.ids.isEmpty
                 }
                 proceed.signal()
                 renderer.waitUntilIdle()
-                return renderer.inFlight
+                return shown ? renderer.inFlight : -1  // -1: the new render was never shown
             }
             #expect(inFlight == 0)
         case .modern:

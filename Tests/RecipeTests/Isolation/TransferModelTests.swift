@@ -6,7 +6,7 @@ import RecipeKit
 import Testing
 import TransferKit
 
-@Suite struct TransferModelTests {
+@Suite(.timeLimit(.minutes(1))) struct TransferModelTests {
     static let chunks = [512, 1024, 256]
     static let delivered = ["received 512 bytes", "received 1024 bytes", "received 256 bytes", "finished: 1792 bytes"]
 
@@ -95,6 +95,25 @@ import TransferKit
         await model.transfer(chunks: Self.chunks)
         #expect(recorder.lines == ["transfer started"] + Self.delivered)
         #expect(await model.progress.received == 1792)
+    }
+
+    /// Cancelling the task that awaits `transfer(chunks:)` cancels the SDK's session, which then
+    /// calls the delegate no more. The delegate queue is held, so nothing arrives before the cancel.
+    /// (The model without the cancel left the session running: 0 of 20 runs cancelled it.)
+    @MainActor @Test func cancellingTheTransferCancelsTheSession() async {
+        let delegateQueue = DispatchQueue(label: "TransferModelTests.delegate")
+        delegateQueue.suspend()
+        let session = TransferSession(delegateQueue: delegateQueue)
+        let recorder = Recorder()
+        let model = Modern.TransferModel(session: session, log: Self.tagged(recorder))
+        await Task { @MainActor in
+            withUnsafeCurrentTask { $0?.cancel() }
+            await model.transfer(chunks: Self.chunks)
+        }.value
+        #expect(session.isCancelled)
+        delegateQueue.resume()
+        await withCheckedContinuation { drained in delegateQueue.async { drained.resume() } }
+        #expect(recorder.lines == ["transfer started"])
     }
 
     /// Starts a legacy model on the main actor and waits for the end of the transfer; the bytes the

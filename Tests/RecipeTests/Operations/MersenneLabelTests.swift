@@ -179,4 +179,14 @@ import Testing
         }
         #expect(throws: CancellationError.self) { try outcome.get() }
     }
+
+    /// An injected computation runs off the main actor (`compute` is `@concurrent`), though the
+    /// task that awaits it runs there: a plain async closure stored by the `@MainActor` model and
+    /// called from that task would run on the main actor, and block the UI while it computes.
+    @Test @MainActor func modernInjectedComputationRunsOffTheMainActor() async {
+        let label = Modern.MersenneLabel(
+            compute: { #isolation == nil ? 1 : 0 }, show: { _ in })
+        await label.showLargestMersennePrime().value
+        #expect(label.text == "1")
+    }
 }

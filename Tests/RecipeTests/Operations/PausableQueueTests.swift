@@ -10,17 +10,16 @@ import Testing
         case legacy, modern
     }
 
-    /// A modern queue whose consumer reports each time it parks, and the consumer's task.
-    static func modernQueue(paused: Bool = false) -> (Modern.PausableQueue, OrderingWatch<[String]>, Task<Void, Never>) {
+    /// A modern queue whose worker reports each time it waits with no job running.
+    static func modernQueue(paused: Bool = false) -> (Modern.PausableQueue, OrderingWatch<[String]>) {
         let parks = OrderingWatch([String]())
         let queue = Modern.PausableQueue(paused: paused, log: { line in parks.update { $0.append(line) } })
-        let consumer = Task { await queue.run() }
-        return (queue, parks, consumer)
+        return (queue, parks)
     }
 
-    /// No sleep: the modern consumer is poked by every `add` and parks again, saying how many jobs
-    /// it left pending; the legacy queue decides in `addOperation` and is checked again when each
-    /// job starts (a job that started before `resume()` would see the flag unset).
+    /// No sleep: the modern worker reads every `add` and waits again, saying how many jobs it left
+    /// pending; the legacy queue decides in `addOperation` and is checked again when each job
+    /// starts (a job that started before `resume()` would see the flag unset).
     @Test(arguments: Side.allCases)
     func nothingStartsWhileSuspended(_ side: Side) async {
         let runs = OrderingWatch(KeyedRuns())
@@ -42,10 +41,10 @@ import Testing
             queue.resume()
             await onOwnThread { queue.waitUntilFinished() }
         case .modern:
-            let (queue, parks, consumer) = Self.modernQueue()
-            await queue.pause()
+            let (queue, parks) = Self.modernQueue()
+            queue.pause()
             for job in 0..<5 {
-                await queue.add {
+                queue.add {
                     if !resumed.withLock({ $0 }) { startedEarly.withLock { $0 += 1 } }
                     runs.update { $0.start("all", job) }
                     runs.update { $0.end("all") }
@@ -54,10 +53,8 @@ import Testing
             await parks.until { $0.last == "waiting: 5 pending, paused: true" }
             #expect(runs.value.ran == 0)
             resumed.withLock { $0 = true }
-            await queue.resume()
+            queue.resume()
             await runs.until { $0.ran == 5 }
-            consumer.cancel()
-            await consumer.value
         }
         #expect(startedEarly.withLock { $0 } == 0)
         #expect(runs.value.order["all"] == Array(0..<5))
@@ -78,18 +75,16 @@ import Testing
             queue.resume()
             await onOwnThread { queue.waitUntilFinished() }
         case .modern:
-            let (queue, _, consumer) = Self.modernQueue(paused: true)
+            let (queue, _) = Self.modernQueue(paused: true)
             for job in 0..<200 {
-                await queue.add {
+                queue.add {
                     runs.update { $0.start("all", job) }
                     await Task.yield()
                     runs.update { $0.end("all") }
                 }
             }
-            await queue.resume()
+            queue.resume()
             await runs.until { $0.ran == 200 }
-            consumer.cancel()
-            await consumer.value
         }
         #expect(runs.value.order["all"] == Array(0..<200))
         #expect(runs.value.maxRunningInAll == 1)
@@ -120,15 +115,15 @@ import Testing
             }
             #expect(queue.count == 0)
         case .modern:
-            let (queue, _, consumer) = Self.modernQueue()
+            let (queue, parks) = Self.modernQueue()
             await withDiscardingTaskGroup { group in
                 for index in 0..<(callers + 6) {
                     group.addTask {
                         if index >= callers {
-                            index.isMultiple(of: 2) ? await queue.pause() : await queue.resume()
+                            index.isMultiple(of: 2) ? queue.pause() : queue.resume()
                             return
                         }
-                        await queue.add {
+                        queue.add {
                             runs.update { $0.start("all", index) }
                             await Task.yield()
                             runs.update { $0.end("all") }
@@ -136,11 +131,9 @@ import Testing
                     }
                 }
             }
-            await queue.resume()
+            queue.resume()
             await runs.until { $0.ran == callers }
-            #expect(await queue.pendingCount == 0)
-            consumer.cancel()
-            await consumer.value
+            await parks.until { $0.last == "waiting: 0 pending, paused: false" }
         }
         #expect(runs.value.ran == callers)
         #expect(Set(runs.value.order["all"]!) == Set(0..<callers))
@@ -168,82 +161,106 @@ import Testing
             queue.resume()
             await onOwnThread { queue.waitUntilFinished() }
         case .modern:
-            let (queue, _, consumer) = Self.modernQueue(paused: true)
-            var ids: [Int] = []
-            for job in cancelled.indices {
-                ids.append(
-                    await queue.add {
-                        runs.update { $0.start("all", job) }
-                        runs.update { $0.end("all") }
-                    })
+            let (queue, parks) = Self.modernQueue(paused: true)
+            let tickets = cancelled.indices.map { job in
+                queue.add {
+                    runs.update { $0.start("all", job) }
+                    runs.update { $0.end("all") }
+                }
             }
-            for (id, isCancelled) in zip(ids, cancelled) where isCancelled {
-                #expect(await queue.cancel(id))
+            for (ticket, isCancelled) in zip(tickets, cancelled) where isCancelled {
+                queue.cancel(ticket)
             }
-            #expect(await queue.pendingCount == kept.count)
-            await queue.resume()
+            queue.resume()  // after the cancels: the worker reads them first
             await runs.until { $0.ran == kept.count }
-            #expect(await queue.cancel(ids[kept[0]]) == false)  // it has run
-            consumer.cancel()
-            await consumer.value
+            await parks.until { $0.last == "waiting: 0 pending, paused: false" }
         }
         #expect(runs.value.order["all"] == kept)
     }
 
-    /// Declared difference: cancelling the consumer cancels the running job, stops the draining
-    /// and keeps the pending jobs; a new consumer runs them in order. A consumer cancelled while
-    /// it waits returns at once.
-    @Test func cancellingTheConsumerKeepsThePendingJobs() async {
-        let (queue, parks, consumer) = Self.modernQueue()
+    /// A pause and a resume made one after the other in synchronous code (a reachability
+    /// callback on a queue) take effect in that order: the queue is left running, in 200 of 200
+    /// runs. With `await`-only methods on an actor, each call needed a `Task {}` of its own, the two
+    /// tasks could reach the actor the other way round, and the queue was left paused in 5 to 36
+    /// of 200 runs.
+    @Test func aPauseAndAResumeFromACallbackTakeEffectInOrder() async {
+        for _ in 0..<200 {
+            let queue = Modern.PausableQueue()
+            await withCheckedContinuation { (ran: CheckedContinuation<Void, Never>) in
+                DispatchQueue(label: "reachability").async {
+                    queue.pause()  // offline
+                    queue.resume()  // online again
+                    queue.add { ran.resume() }
+                }
+            }
+        }
+    }
+
+    /// A pause made while a job runs stops the next one from starting, at once: the worker reads
+    /// commands while the job runs in a child task.
+    @Test func aPauseWhileAJobRunsHoldsBackTheNextOne() async {
+        let (queue, parks) = Self.modernQueue()
         let runs = OrderingWatch(KeyedRuns())
-        let gate = OrderingWatch(false)
-        let firstSawCancel = Locked(false)
-        await queue.add {
+        let release = Latch()
+        queue.add {
             runs.update { $0.start("all", 0) }
-            await gate.until { $0 }
-            firstSawCancel.withLock { $0 = Task.isCancelled }
+            await release.wait()
+            runs.update { $0.end("all") }
+        }
+        queue.add {
+            runs.update { $0.start("all", 1) }
             runs.update { $0.end("all") }
         }
         await runs.until { $0.order["all"] == [0] }
-        for job in 1...10 {
-            await queue.add {
+        queue.pause()
+        release.open()
+        await parks.until { $0.last == "waiting: 1 pending, paused: true" }
+        #expect(runs.value.ran == 1)
+        queue.resume()
+        await runs.until { $0.ran == 2 }
+        #expect(runs.value.order["all"] == [0, 1])
+    }
+
+    /// Dropping the queue ends its worker: the running job finishes, and the pending ones never
+    /// start.
+    @Test func droppingTheQueueLetsTheRunningJobFinishAndDropsThePendingOnes() async {
+        let runs = OrderingWatch(KeyedRuns())
+        let release = Latch()
+        let (ended, end) = AsyncStream.makeStream(of: Void.self)
+        var queue: Modern.PausableQueue? = Modern.PausableQueue()
+        queue?.add {
+            runs.update { $0.start("all", 0) }
+            await release.wait()
+            runs.update { $0.end("all") }
+            end.yield()
+        }
+        for job in 1...3 {
+            queue?.add {
                 runs.update { $0.start("all", job) }
                 runs.update { $0.end("all") }
             }
         }
-        consumer.cancel()
-        gate.update { $0 = true }
-        await consumer.value
-        #expect(firstSawCancel.withLock { $0 })
-        #expect(await queue.pendingCount == 10)
+        await runs.until { $0.order["all"] == [0] }
+        queue = nil
+        release.open()
+        for await _ in ended { break }
+        #expect(runs.value.order["all"] == [0])
         #expect(runs.value.ran == 1)
-
-        let linesBefore = parks.value.count
-        let second = Task { await queue.run() }
-        await runs.until { $0.ran == 11 }
-        #expect(runs.value.order["all"] == Array(0...10))
-        await parks.until { $0.count > linesBefore && $0.last == "waiting: 0 pending, paused: false" }
-        second.cancel()  // while it waits
-        await second.value
-        #expect(await queue.pendingCount == 0)
     }
 
-    /// The declared priority loss: the consumer is one task, created once, so a job added from a
-    /// `.high` task runs at the consumer's `.low` (nobody awaits the consumer meanwhile).
-    @Test func modernJobsRunAtTheConsumersPriorityNotTheAdders() async {
-        let queue = Modern.PausableQueue()
-        let consumer = Task(priority: .low) { await queue.run() }
+    /// The declared priority loss: the worker is one task, created once, so a job added from a
+    /// `.high` task runs at the worker's `.low` (nobody awaits the worker meanwhile).
+    @Test func modernJobsRunAtTheWorkersPriorityNotTheAdders() async {
+        let queue = Modern.PausableQueue(priority: .low)
         let (reports, report) = AsyncStream.makeStream(of: TaskPriority.self)
-        await Task(priority: .high) {
-            _ = await queue.add { report.yield(Task.currentPriority) }
+        _ = await Task(priority: .high) {
+            queue.add { report.yield(Task.currentPriority) }
         }.value
         var seen: TaskPriority?
         for await priority in reports {
             seen = priority
             break
         }
-        consumer.cancel()
-        await consumer.value
         #expect(seen == .low)
     }
 }

@@ -147,4 +147,13 @@ import Testing
         #expect(await account.withdrawCheckingOnlyBeforeTheAwait(80) == false)
         #expect(await account.currentBalance == 20)
     }
+
+    /// The authorizer runs off the account's actor (`@concurrent`): its own work (a card hold,
+    /// signing a request) holds up no other call on the account. A plain async closure stored by
+    /// the actor and called from it would run on the actor.
+    @Test func modernAuthorizerRunsOffTheActor() async {
+        let account = Modern.BankAccount(
+            balance: 100, authorize: { _ in #isolation == nil }, log: { _ in })
+        #expect(await account.withdraw(30))
+    }
 }

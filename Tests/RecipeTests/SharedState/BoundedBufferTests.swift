@@ -4,12 +4,6 @@ import Modern
 import RecipeKit
 import Testing
 
-/// Yields until `condition` holds: the waiters being counted are parked on continuations, so
-/// this never sleeps and never waits on a timer.
-private func until(_ condition: () async -> Bool) async {
-    while !Task.isCancelled, !(await condition()) { await Task.yield() }
-}
-
 @Suite(.timeLimit(.minutes(1))) struct BoundedBufferTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
@@ -55,7 +49,7 @@ private func until(_ condition: () async -> Bool) async {
             let buffer = Modern.BoundedBuffer<Int>(capacity: 5)
             for item in 1...5 { try await buffer.send(item) }
             let sixth = Task { try await buffer.send(6) }
-            await until { await buffer.waitingSenders == 1 }
+            try await eventually { await buffer.waitingSenders == 1 }
             #expect(await buffer.count == 5)  // suspended, not dropped, not grown
             #expect(try await buffer.receive() == 1)
             try await sixth.value
@@ -90,7 +84,7 @@ private func until(_ condition: () async -> Bool) async {
         var senders: [Task<Void, any Error>] = []
         for index in 0..<20 {
             senders.append(Task { try await buffer.send(100 + index) })
-            await until { await buffer.waitingSenders == index + 1 }
+            try await eventually { await buffer.waitingSenders == index + 1 }
         }
         var received: [Int] = []
         for _ in 0..<25 { received.append(try #require(try await buffer.receive())) }
@@ -112,7 +106,7 @@ private func until(_ condition: () async -> Bool) async {
         // Cancelled while waiting: throws, leaves the line, took no slot.
         for item in 1...5 { try await buffer.send(item) }
         let waiting = Task { try await buffer.send(99) }
-        await until { await buffer.waitingSenders == 1 }
+        try await eventually { await buffer.waitingSenders == 1 }
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
         #expect(await buffer.waitingSenders == 0)
@@ -120,7 +114,7 @@ private func until(_ condition: () async -> Bool) async {
 
         // Cancelled after it was let in: `send` returns normally, the item is delivered.
         let letIn = Task { try await buffer.send(6) }
-        await until { await buffer.waitingSenders == 1 }
+        try await eventually { await buffer.waitingSenders == 1 }
         #expect(try await buffer.receive() == 1)
         letIn.cancel()
         try await letIn.value
@@ -137,7 +131,7 @@ private func until(_ condition: () async -> Bool) async {
     @Test func modernCancelledReceiveLeavesNoWaiter() async throws {
         let buffer = Modern.BoundedBuffer<Int>(capacity: 5)
         let waiting = Task { try await buffer.receive() }
-        await until { await buffer.waitingReceivers == 1 }
+        try await eventually { await buffer.waitingReceivers == 1 }
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
         #expect(await buffer.waitingReceivers == 0)

@@ -80,7 +80,7 @@ import Testing
 
         // While waiting: 200 waiters, half of them cancelled.
         let waiters = (0..<200).map { _ in Task { try await status.wait(for: .connected) } }
-        while status.waiting < 200, !Task.isCancelled { await Task.yield() }
+        try await eventually { status.waiting >= 200 }
         for waiter in waiters.prefix(100) { waiter.cancel() }
         for waiter in waiters.prefix(100) {
             await #expect(throws: CancellationError.self) { try await waiter.value }
@@ -93,7 +93,7 @@ import Testing
         // After being resumed: cancelling changes nothing.
         status.set(.connecting)
         let late = Task { try await status.wait(for: .connected) }
-        while status.waiting < 1, !Task.isCancelled { await Task.yield() }
+        try await eventually { status.waiting >= 1 }
         status.set(.connected)
         late.cancel()
         try await late.value
@@ -118,7 +118,7 @@ import Testing
             Self.connectFromSynchronousCode(status)
             try await status.wait(for: .connected)
             let stale = Task { try await status.wait(for: .connecting) }
-            while status.waiting < 1, !Task.isCancelled { await Task.yield() }
+            try await eventually { status.waiting >= 1 }
             stale.cancel()
             await #expect(throws: CancellationError.self) { try await stale.value }
             #expect(status.waiting == 0)
@@ -134,7 +134,7 @@ import Testing
     @Test func modernWaiterSeesAStateThatIsReplacedAtOnce() async throws {
         let status = Modern.ConnectionStatus()
         let waiter = Task { try await status.wait(for: .connected) }
-        while status.waiting < 1, !Task.isCancelled { await Task.yield() }
+        try await eventually { status.waiting >= 1 }
         status.set(.connected)
         status.set(.disconnected)
         try await waiter.value

@@ -123,7 +123,7 @@ import Testing
     }
 
     @Test(arguments: Side.allCases)
-    func writerTimesOutBehindAStuckReaderAndTheGateStaysUsable(_ side: Side) async {
+    func writerTimesOutBehindAStuckReaderAndTheGateStaysUsable(_ side: Side) async throws {
         let recorder = Recorder()
         let log = recorder.logger
         let start = ContinuousClock.now
@@ -149,7 +149,7 @@ import Testing
             let entered = gate.exclusive(.milliseconds(100)) {}
             timedOut.withLock { $0 = !entered }
         }
-        while !Task.isCancelled, gate.waiting() == 0 && timedOut.withLock({ $0 }) == nil { await Task.yield() }
+        try await eventually { !(gate.waiting() == 0 && timedOut.withLock({ $0 }) == nil) }
         let heldBack = Self.spawn { gate.shared {} }
         #expect(await Self.join([writer, heldBack]))
         #expect(timedOut.withLock { $0 } == true)
@@ -160,7 +160,7 @@ import Testing
     }
 
     /// R1 is inside; W1, R2 and W2 arrive in that order; R1 leaves.
-    func lineUp(_ side: Side) async -> [String] {
+    func lineUp(_ side: Side) async throws -> [String] {
         let gate = Gate.make(side)
         let order = Locked<[String]>([])
         let release = DispatchSemaphore(value: 0)
@@ -168,26 +168,26 @@ import Testing
         let r1 = Self.spawn { gate.shared { inside.signal(); release.wait() } }
         await onOwnThread { inside.wait() }
         let w1 = Self.spawn { _ = gate.exclusive(.seconds(30)) { order.withLock { $0.append("W1") } } }
-        while !Task.isCancelled, gate.waiting() < 1 { await Task.yield() }
+        try await eventually { gate.waiting() >= 1 }
         let r2 = Self.spawn { gate.shared { order.withLock { $0.append("R2") } } }
         if side == .modern {
-            while !Task.isCancelled, gate.waiting() < 2 { await Task.yield() }
+            try await eventually { gate.waiting() >= 2 }
         }
         let w2 = Self.spawn { _ = gate.exclusive(.seconds(30)) { order.withLock { $0.append("W2") } } }
-        while !Task.isCancelled, gate.waiting() < (side == .modern ? 3 : 2) { await Task.yield() }
+        try await eventually { gate.waiting() >= (side == .modern ? 3 : 2) }
         release.signal()
         #expect(await Self.join([r1, w1, r2, w2]))
         return order.withLock { $0 }
     }
 
-    @Test func legacyWaitingWritersGoBeforeWaitingReaders() async {
-        let order = await lineUp(.legacy)
+    @Test func legacyWaitingWritersGoBeforeWaitingReaders() async throws {
+        let order = try await lineUp(.legacy)
         #expect(order.count == 3)
         #expect(order.last == "R2")
     }
 
     @Test func modernServesTheLineInArrivalOrder() async throws {
-        #expect(await lineUp(.modern) == ["W1", "R2", "W2"])
+        #expect(try await lineUp(.modern) == ["W1", "R2", "W2"])
 
         // The actor keeps the same line.
         let gate = AsyncExclusiveGate()
@@ -202,11 +202,11 @@ import Testing
         }
         for await _ in entered { break }
         let w1 = Task { try await gate.withExclusive { order.withLock { $0.append("W1") } } }
-        while !Task.isCancelled, await gate.waiting < 1 { await Task.yield() }
+        try await eventually { await gate.waiting >= 1 }
         let r2 = Task { try await gate.withShared { order.withLock { $0.append("R2") } } }
-        while !Task.isCancelled, await gate.waiting < 2 { await Task.yield() }
+        try await eventually { await gate.waiting >= 2 }
         let w2 = Task { try await gate.withExclusive { order.withLock { $0.append("W2") } } }
-        while !Task.isCancelled, await gate.waiting < 3 { await Task.yield() }
+        try await eventually { await gate.waiting >= 3 }
         release.yield()
         for task in [r1, w1, r2, w2] { try await task.value }
         #expect(order.withLock { $0 } == ["W1", "R2", "W2"])
@@ -244,7 +244,7 @@ import Testing
                 }
             }
         }
-        while !Task.isCancelled, await gate.waiting < 200 { await Task.yield() }
+        try await eventually { await gate.waiting >= 200 }
         for waiter in waiters.prefix(100) { waiter.cancel() }
         for waiter in waiters.prefix(100) {
             await #expect(throws: CancellationError.self) { try await waiter.value }

@@ -5,12 +5,6 @@ import Modern
 import RecipeKit
 import Testing
 
-/// Yields until `condition` holds: the waiters being counted are parked on continuations, so
-/// this never sleeps and never waits on a timer.
-private func until(_ condition: () async -> Bool) async {
-    while !Task.isCancelled, !(await condition()) { await Task.yield() }
-}
-
 /// A one-shot gate for one waiting task.
 private final class Gate: Sendable {
     private let pair = AsyncStream.makeStream(of: Void.self)
@@ -19,6 +13,25 @@ private final class Gate: Sendable {
 }
 
 /// A modern user that holds an element until its gate opens.
+/// Takes a legacy pool's only slot on a thread of its own and holds it until `letGo` is
+/// signalled; `beforeReturning` runs then, still holding it, and `done` is signalled once the slot
+/// is given back. Returns once the slot is held.
+private func holdTheOnlySlot(
+    of pool: Legacy.ResourcePool<Int>, beforeReturning: @escaping @Sendable () -> Void = {}
+) -> (letGo: DispatchSemaphore, done: DispatchSemaphore) {
+    let (holding, letGo, done) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+    Thread.detachNewThread {
+        pool.use { _ in
+            holding.signal()
+            letGo.wait()
+            beforeReturning()
+        }
+        done.signal()
+    }
+    holding.wait()
+    return (letGo, done)
+}
+
 private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<[String]>? = nil, name: String = "")
     -> Task<Void, any Error>
 {
@@ -107,7 +120,7 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
             let pool = Modern.ResourcePool<Int>(maximumCount: 3) { 0 }
             let gate = Gate()
             let a = holder(pool, gate, log: events, name: "A")
-            await until { await pool.inUseCount == 1 }
+            try await eventually { await pool.inUseCount == 1 }
             let drain = Task {
                 try await pool.drain {
                     events.withLock { $0.append("drain") }
@@ -115,9 +128,9 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
                     events.withLock { $0.append("drain ends") }
                 }
             }
-            await until { await pool.waitingCount == 1 }  // 2 slots free, but A is in use
+            try await eventually { await pool.waitingCount == 1 }  // 2 slots free, but A is in use
             let b = Task { try await pool.use { _ in events.withLock { $0.append("B") } } }
-            await until { await pool.waitingCount == 2 }  // behind the drain, though slots are free
+            try await eventually { await pool.waitingCount == 2 }  // behind the drain, though slots are free
             gate.open()
             try await a.value
             try await drain.value
@@ -130,12 +143,12 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
         let pool = Modern.ResourcePool<Int>(maximumCount: 1) { 0 }
         let gate = Gate()
         let first = holder(pool, gate)
-        await until { await pool.inUseCount == 1 }
+        try await eventually { await pool.inUseCount == 1 }
         let order = Locked<[Int]>([])
         var waiters: [Task<Void, any Error>] = []
         for index in 0..<10 {
             waiters.append(Task { try await pool.use { _ in order.withLock { $0.append(index) } } })
-            await until { await pool.waitingCount == index + 1 }
+            try await eventually { await pool.waitingCount == index + 1 }
         }
         gate.open()
         try await first.value
@@ -157,9 +170,9 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
         // Cancelled while waiting: throws, leaves the line, took no slot.
         let gates = (0..<3).map { _ in Gate() }
         let holders = gates.map { holder(pool, $0) }
-        await until { await pool.inUseCount == 3 }
+        try await eventually { await pool.inUseCount == 3 }
         let waiting = Task { try await pool.use { _ in Issue.record("a cancelled waiter got in") } }
-        await until { await pool.waitingCount == 1 }
+        try await eventually { await pool.waitingCount == 1 }
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
         #expect(await pool.waitingCount == 0)
@@ -168,9 +181,9 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
         // Cancelled after its turn came: it runs and returns its element.
         let late = Gate()
         let admitted = Task { try await pool.use { _ in await late.wait() } }
-        await until { await pool.waitingCount == 1 }
+        try await eventually { await pool.waitingCount == 1 }
         gates[0].open()
-        await until { await pool.waitingCount == 0 }
+        try await eventually { await pool.waitingCount == 0 }
         admitted.cancel()
         late.open()
         try await admitted.value
@@ -181,7 +194,7 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
         // Nothing lost: three users can still hold an element at once, and none was created anew.
         let again = (0..<3).map { _ in Gate() }
         let users = again.map { holder(pool, $0) }
-        await until { await pool.inUseCount == 3 }
+        try await eventually { await pool.inUseCount == 3 }
         #expect(await pool.createdCount == 3)
         for gate in again { gate.open() }
         for user in users { try await user.value }
@@ -192,11 +205,11 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
         let pool = Modern.ResourcePool<Int>(maximumCount: 3) { 0 }
         let gate = Gate()
         let a = holder(pool, gate)
-        await until { await pool.inUseCount == 1 }
+        try await eventually { await pool.inUseCount == 1 }
         let drain = Task { try await pool.drain { Issue.record("a cancelled drain ran") } }
-        await until { await pool.waitingCount == 1 }
+        try await eventually { await pool.waitingCount == 1 }
         let b = Task { try await pool.use { _ in } }
-        await until { await pool.waitingCount == 2 }
+        try await eventually { await pool.waitingCount == 2 }
         drain.cancel()
         await #expect(throws: CancellationError.self) { try await drain.value }
         try await b.value  // let in once the drain left the line, while A still holds its element
@@ -257,5 +270,197 @@ private func holder(_ pool: Modern.ResourcePool<Int>, _ gate: Gate, log: Locked<
     @Test func modernMakeElementRunsOffThePool() async throws {
         let pool = Modern.ResourcePool<Bool>(maximumCount: 1) { #isolation == nil }
         #expect(try await pool.use { $0 })
+    }
+
+    // MARK: Giving up: a deadline on the wait, a bounded line, close()
+
+    /// The page's "waits that give up" steps, ten times on each side.
+    @Test(arguments: Side.allCases)
+    func waitsThatGiveUpLogTheSameSteps(_ side: Side) async {
+        for _ in 0..<10 {
+            let recorder = Recorder()
+            switch side {
+            case .legacy:
+                await onOwnThread {
+                    Legacy.ResourcePool<Int>.waitsThatGiveUp(timeout: .milliseconds(5), log: recorder.logger)
+                }
+            case .modern:
+                await Modern.ResourcePool<Int>.waitsThatGiveUp(timeout: .milliseconds(5), log: recorder.logger)
+            }
+            #expect(
+                recorder.lines == [
+                    "A checks out with a deadline and keeps the element",
+                    "B waits with the same deadline: timedOut",
+                    "A has held the element longer than its deadline, and keeps it",
+                    "C and D wait; E: lineFull",
+                    "closing the pool",
+                    "A returns its element",
+                    "C: closed",
+                    "D: closed",
+                    "F: closed",
+                ])
+        }
+    }
+
+    /// The deadline covers the wait: a waiter that times out took no slot, and the next user gets
+    /// the element; at least the timeout passed before it gave up.
+    @Test(arguments: Side.allCases)
+    func aTimedOutWaiterTakesNoSlot(_ side: Side) async throws {
+        let timeout = Duration.milliseconds(20)
+        switch side {
+        case .legacy:
+            let (failure, waited, created) = await onOwnThread {
+                let pool = Legacy.ResourcePool<Int>(maximumCount: 1) { 0 }
+                let (letGo, done) = holdTheOnlySlot(of: pool)
+                let start = ContinuousClock.now
+                var failure: Legacy.PoolError?
+                do { try pool.use(timeout: timeout) { _ in } } catch { failure = error as? Legacy.PoolError }
+                let waited = ContinuousClock.now - start
+                letGo.signal()
+                done.wait()
+                try? pool.use(timeout: timeout) { _ in }
+                return (failure, waited, pool.createdCount)
+            }
+            #expect(failure == .timedOut)
+            #expect(waited >= timeout)
+            #expect(created == 1)
+        case .modern:
+            let pool = Modern.ResourcePool<Int>(maximumCount: 1) { 0 }
+            let gate = Gate()
+            let a = holder(pool, gate)
+            try await eventually { await pool.inUseCount == 1 }
+            let start = ContinuousClock.now
+            await #expect(throws: Modern.PoolError.timedOut) { try await pool.use(timeout: timeout) { _ in } }
+            #expect(ContinuousClock.now - start >= timeout)
+            #expect(await pool.waitingCount == 0)
+            gate.open()
+            try await a.value
+            #expect(try await pool.use(timeout: timeout) { $0 } == 0)
+            #expect(await pool.createdCount == 1)
+            #expect(await pool.inUseCount == 0)
+        }
+    }
+
+    /// A bounded line refuses one more check-out at once, and lets it in again once there is room.
+    @Test(arguments: Side.allCases)
+    func aFullLineRefusesAtOnce(_ side: Side) async throws {
+        switch side {
+        case .legacy:
+            let results = await onOwnThread {
+                let pool = Legacy.ResourcePool<Int>(maximumCount: 1, maximumWaiting: 1) { 0 }
+                let (letGo, done) = holdTheOnlySlot(of: pool)
+                Thread.detachNewThread {
+                    try? pool.use(timeout: .seconds(600)) { _ in }
+                    done.signal()
+                }
+                guard eventuallyOnThisThread({ pool.waitingCount >= 1 }) else { return ["no caller waited"] }
+                var results: [String] = []
+                do { try pool.use(timeout: .seconds(600)) { _ in } } catch { results.append("\(error)") }
+                letGo.signal()
+                done.wait()
+                done.wait()
+                do { try pool.use(timeout: .seconds(600)) { _ in results.append("in") } } catch {
+                    results.append("\(error)")
+                }
+                return results
+            }
+            #expect(results == ["lineFull", "in"])
+        case .modern:
+            let pool = Modern.ResourcePool<Int>(maximumCount: 1, maximumWaiting: 1) { 0 }
+            let gate = Gate()
+            let a = holder(pool, gate)
+            try await eventually { await pool.inUseCount == 1 }
+            let b = Task { try await pool.use(timeout: .seconds(600)) { _ in } }
+            try await eventually { await pool.waitingCount == 1 }
+            await #expect(throws: Modern.PoolError.lineFull) { try await pool.use { _ in } }
+            gate.open()
+            try await a.value
+            try await b.value
+            #expect(try await pool.use(timeout: .seconds(600)) { _ in "in" } == "in")
+        }
+    }
+
+    /// Declared difference: `close()` fails modern waiters at once, while the element is still in
+    /// use; a legacy waiter finds the pool closed only when a slot frees or its deadline passes.
+    @Test func modernCloseFailsEveryWaiterAtOnce() async throws {
+        let pool = Modern.ResourcePool<Int>(maximumCount: 1) { 0 }
+        let gate = Gate()
+        let a = holder(pool, gate)
+        try await eventually { await pool.inUseCount == 1 }
+        let waiters = (0..<5).map { _ in Task { try await pool.use(timeout: .seconds(600)) { _ in } } }
+        try await eventually { await pool.waitingCount == 5 }
+        await pool.close()
+        for waiter in waiters {
+            await #expect(throws: Modern.PoolError.closed) { try await waiter.value }
+        }
+        #expect(await pool.inUseCount == 1)  // A still holds its element
+        await #expect(throws: Modern.PoolError.closed) { try await pool.use { _ in } }
+        gate.open()
+        try await a.value
+        #expect(await pool.inUseCount == 0)
+        #expect(try await pool.drain { "a drain still runs" } == "a drain still runs")
+    }
+
+    /// Declared difference: a legacy `use` without a deadline can't throw, so a closed pool still
+    /// hands it an element (a new one: closing dropped the idle ones); `use(timeout:)` is refused.
+    @Test func legacyUseWithoutADeadlineIgnoresClose() {
+        let pool = Legacy.ResourcePool<Int>(maximumCount: 1) { 7 }
+        pool.use { _ in }
+        pool.close()
+        #expect(pool.use { $0 } == 7)
+        #expect(pool.createdCount == 2)
+        #expect(throws: Legacy.PoolError.closed) { try pool.use(timeout: .seconds(1)) { _ in } }
+    }
+
+    /// Declared difference: a legacy waiter finds the pool closed only when a slot frees.
+    @Test func legacyCloseFailsAWaiterWhenASlotFrees() async {
+        let (events, waitingAfterClose) = await onOwnThread {
+            let events = Locked<[String]>([])
+            let pool = Legacy.ResourcePool<Int>(maximumCount: 1) { 0 }
+            let (letGo, done) = holdTheOnlySlot(of: pool) { events.withLock { $0.append("A returns") } }
+            for _ in 0..<3 {
+                Thread.detachNewThread {
+                    do { try pool.use(timeout: .seconds(600)) { _ in } } catch {
+                        events.withLock { $0.append("\(error)") }
+                    }
+                    done.signal()
+                }
+            }
+            guard eventuallyOnThisThread({ pool.waitingCount >= 3 }) else { return (["no 3 callers waited"], -1) }
+            pool.close()
+            let waitingAfterClose = pool.waitingCount
+            letGo.signal()
+            for _ in 0..<4 { done.wait() }
+            return (events.withLock { $0 }, waitingAfterClose)
+        }
+        #expect(waitingAfterClose == 3)  // closing woke nobody
+        #expect(events == ["A returns", "closed", "closed", "closed"])
+    }
+
+    /// Deadlines racing check-ins lose no element: 300 users with deadlines about as long as the
+    /// holds, and the pool ends idle with every element back.
+    @Test func modernDeadlinesRacingCheckInsLoseNoElement() async throws {
+        let pool = Modern.ResourcePool<Int>(maximumCount: 2, maximumWaiting: 50) { 0 }
+        let tally = Locked((inUse: 0, maxInUse: 0))
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<300 {
+                group.addTask {
+                    try? await pool.use(timeout: .microseconds(50 * (index % 7))) { _ in
+                        tally.withLock { $0.inUse += 1; $0.maxInUse = max($0.maxInUse, $0.inUse) }
+                        await Task.yield()
+                        tally.withLock { $0.inUse -= 1 }
+                    }
+                }
+            }
+        }
+        #expect(tally.withLock { $0.maxInUse } <= 2)
+        #expect(await pool.inUseCount == 0)
+        #expect(await pool.waitingCount == 0)
+        #expect(await pool.createdCount <= 2)
+        let gates = (0..<2).map { _ in Gate() }
+        let users = gates.map { holder(pool, $0) }
+        try await eventually { await pool.inUseCount == 2 }
+        for gate in gates { gate.open() }
+        for user in users { try await user.value }
     }
 }

@@ -5,7 +5,7 @@ import Modern
 import RecipeKit
 import Testing
 
-@Suite struct WorkerThreadPoolTests {
+@Suite(.timeLimit(.minutes(1))) struct WorkerThreadPoolTests {
     enum Side: String, CaseIterable, Sendable {
         case legacy, modern
     }
@@ -106,7 +106,7 @@ import Testing
                 started.wait()
             }
             let queued = (0..<5).map { _ in Task { try await pool.run { "ran" } } }
-            while pool.queuedCount < 5 { await Task.yield() }
+            try await eventually { pool.queuedCount >= 5 }
             async let shutDown: Void = pool.shutdown()
             for task in queued {
                 do { outcomes.append(try await task.value) } catch is CancellationError {
@@ -167,7 +167,7 @@ import Testing
         }
         let ran = Locked(0)
         let waiters = (0..<200).map { _ in Task { try await pool.run { ran.withLock { $0 += 1 } } } }
-        while pool.queuedCount < 200 { await Task.yield() }
+        try await eventually { pool.queuedCount >= 200 }
         for waiter in waiters { waiter.cancel() }
         for waiter in waiters {
             await #expect(throws: CancellationError.self) { try await waiter.value }
@@ -235,7 +235,7 @@ import Testing
         var callers: [Task<Void, any Error>] = []
         for index in 0..<10 {
             callers.append(Task { try await pool.run { order.withLock { $0.append(index) } } })
-            while pool.queuedCount < index + 1 { await Task.yield() }
+            try await eventually { pool.queuedCount >= index + 1 }
         }
         gate.signal()
         try await busy.value
@@ -258,7 +258,7 @@ import Testing
         }
         await onOwnThread { started.wait() }
         let callers = (0..<300).map { index in Task { try await pool.run { index * 2 } } }
-        while pool.queuedCount < 300 { await Task.yield() }
+        try await eventually { pool.queuedCount >= 300 }
         gate.signal()
         try await busy.value
         var results: [Int] = []

@@ -37,7 +37,7 @@ import Testing
 
     /// 25 items at once with N = 10: 10 and 10 at once, then 5 when the deadline of the third
     /// batch comes. On the hand-moved clock, not a nanosecond sooner.
-    @Test func twentyFiveItemsGiveTenTenThenFiveAfterTheDeadline() async {
+    @Test func twentyFiveItemsGiveTenTenThenFiveAfterTheDeadline() async throws {
         let clock = ManualTestClock()
         let modern = Flushes()
         let batcher = Modern.Batcher<Int, ManualTestClock>(size: 10, maxWait: Self.maxWait, clock: clock) {
@@ -45,7 +45,7 @@ import Testing
         }
         for item in 1...25 { batcher.add(item) }
         await modern.waitForBatches(2)
-        await clock.waitForSleepers(1)  // the third batch's timer
+        try await clock.waitForSleepers(1)  // the third batch's timer
         clock.advance(by: Self.maxWait - .nanoseconds(1))
         #expect(modern.batches.count == 2)
         clock.advance(by: .nanoseconds(1))
@@ -66,14 +66,14 @@ import Testing
     }
 
     /// Three items, then silence: one batch of three, the deadline after the first item.
-    @Test func threeItemsThenSilenceGiveOneBatchAfterTheDeadline() async {
+    @Test func threeItemsThenSilenceGiveOneBatchAfterTheDeadline() async throws {
         let clock = ManualTestClock()
         let modern = Flushes()
         let batcher = Modern.Batcher<Int, ManualTestClock>(size: 10, maxWait: Self.maxWait, clock: clock) {
             modern.flush($0)
         }
         for item in 1...3 { batcher.add(item) }
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         #expect(modern.batches.isEmpty)
         clock.advance(by: Self.maxWait)
         await modern.waitForBatches(1)
@@ -92,7 +92,7 @@ import Testing
 
     /// One item at 0 ms fills nothing; a full batch at once flushes and cancels its timer; an
     /// item at 40 ms starts a new timer, so its batch goes at 90 ms, not at 50 ms.
-    @Test func theDeadlineStartsAtTheFirstItemOfABatch() async {
+    @Test func theDeadlineStartsAtTheFirstItemOfABatch() async throws {
         let clock = ManualTestClock()
         let flushes = Flushes()
         let batcher = Modern.Batcher<Int, ManualTestClock>(size: 10, maxWait: Self.maxWait, clock: clock) {
@@ -100,10 +100,10 @@ import Testing
         }
         for item in 1...10 { batcher.add(item) }
         await flushes.waitForBatches(1)
-        await clock.waitForSleepers(0)  // the full batch cancelled its timer
+        try await clock.waitForSleepers(0)  // the full batch cancelled its timer
         clock.advance(by: .milliseconds(40))
         batcher.add(11)
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         clock.advance(by: .milliseconds(49))
         #expect(flushes.batches.count == 1)
         clock.advance(by: .milliseconds(1))
@@ -113,7 +113,7 @@ import Testing
     }
 
     /// 14 items, then finish: 10 by size, and the last 4 by the finish, once, before any deadline.
-    @Test func finishingMidBatchFlushesTheRestOnce() async {
+    @Test func finishingMidBatchFlushesTheRestOnce() async throws {
         let clock = ManualTestClock()
         let modern = Flushes()
         let batcher = Modern.Batcher<Int, ManualTestClock>(size: 10, maxWait: Self.maxWait, clock: clock) {
@@ -122,7 +122,7 @@ import Testing
         for item in 1...14 { batcher.add(item) }
         await batcher.finish()
         #expect(modern.batches == [Array(1...10), Array(11...14)])
-        await clock.waitForSleepers(0)  // the timer of the last batch ended
+        try await clock.waitForSleepers(0)  // the timer of the last batch ended
         batcher.add(15)  // after finish: refused
         clock.advance(by: Self.maxWait * 2)
         #expect(modern.batches.count == 2)
@@ -177,10 +177,10 @@ import Testing
             modern.flush($0)
         }
         for item in 1...3 { waiting.add(item) }
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         waiting.cancel()
         await waiting.finish()  // the consumer has ended
-        await clock.waitForSleepers(0)  // the timer's sleep ended with CancellationError
+        try await clock.waitForSleepers(0)  // the timer's sleep ended with CancellationError
         clock.advance(by: Self.maxWait * 2)
         #expect(modern.batches.isEmpty)
 

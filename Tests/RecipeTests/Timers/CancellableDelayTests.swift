@@ -103,13 +103,13 @@ import Testing
     /// before the action's turn: the check after the sleep, on the main actor, stops the action,
     /// as the main queue skips a cancelled work item. A task that ran off the main actor, or did
     /// not check again, would show the hint and report success.
-    @MainActor @Test func aCancelOnTheMainActorAfterTheSleepEndedStillStopsTheAction() async {
+    @MainActor @Test func aCancelOnTheMainActorAfterTheSleepEndedStillStopsTheAction() async throws {
         let clock = ManualTestClock()
         let recorder = Recorder()
         let task = Modern.CancellableDelay.schedule(after: .seconds(1), clock: clock) {
             recorder.log("hint")
         }
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         let woke = clock.signal(afterWakeUps: 1)
         clock.advance(by: .seconds(1))
         woke.wait()  // the main actor stays busy until the sleep has returned
@@ -128,7 +128,7 @@ import Testing
             recorder.log("hint")
         }
         clock.advance(by: .seconds(5))  // the main actor is busy for 5 s before the task starts
-        while clock.deadlines.isEmpty && !Task.isCancelled { await Task.yield() }
+        try await eventually { !clock.deadlines.isEmpty }
         #expect(clock.deadlines == [ManualTestClock.Instant(offset: .seconds(1))])
         clock.advance(by: .seconds(1))  // also wakes a sleep that counted from the task's start
         try await task.value

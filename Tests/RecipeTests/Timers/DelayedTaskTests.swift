@@ -138,7 +138,7 @@ import Testing
             },
         ]
         clock.advance(by: .seconds(10))  // before the main actor is free to start any task
-        while clock.deadlines.count < tasks.count && !Task.isCancelled { await Task.yield() }
+        try await eventually { clock.deadlines.count >= tasks.count }
         #expect(clock.deadlines.map(\.offset).sorted() == [.seconds(1), .seconds(2), .seconds(2), .seconds(3)])
         clock.advance(by: .seconds(3))  // also wakes a task that counted from its own start
         for task in tasks { try await task.value }

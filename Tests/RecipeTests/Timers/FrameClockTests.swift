@@ -28,7 +28,7 @@ import Testing
 
     /// The sleep ends while the main actor is busy, and the main actor then stops the clock before
     /// the loop gets it back: the check after the sleep, on the main actor, draws no frame.
-    @Test @MainActor func aStopAfterASleepEndedDrawsNoFrame() async {
+    @Test @MainActor func aStopAfterASleepEndedDrawsNoFrame() async throws {
         let clock = ManualTestClock()
         let recorder = Recorder()
         let frames = Task { @MainActor in
@@ -37,7 +37,7 @@ import Testing
                 return true
             }
         }
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         let woke = clock.signal(afterWakeUps: 1)
         clock.advance(by: .seconds(1))
         woke.wait()  // the main actor stays busy until the sleep has returned

@@ -73,8 +73,8 @@ struct LateResultCacheTests {
     }
 
     /// Returns once `count` callers wait for the modern load of `key` (yields, never sleeps).
-    static func untilWaiting(_ cache: Modern.LateResultCache<String, String>, _ count: Int) async {
-        while await cache.waitingCount(for: "report") < count && !Task.isCancelled { await Task.yield() }
+    static func untilWaiting(_ cache: Modern.LateResultCache<String, String>, _ count: Int) async throws {
+        try await eventually { await cache.waitingCount(for: "report") >= count }
     }
 
     static func process(_ executable: String, _ arguments: [String] = []) -> Process {
@@ -122,7 +122,7 @@ struct LateResultCacheTests {
         #expect(await modern.value(for: "report", timeout: .zero) == "report data")
     }
 
-    @Test func callersWhoAskDuringALoadJoinIt() async {
+    @Test func callersWhoAskDuringALoadJoinIt() async throws {
         let held = HeldLoads()
         let legacy = held.cache()
         let (answers, answered) = AsyncStream.makeStream(of: String?.self)
@@ -144,7 +144,7 @@ struct LateResultCacheTests {
         let modern = latched.cache()
         let a = Task { await modern.value(for: "report", timeout: Self.generous) }
         let b = Task { await modern.value(for: "report", timeout: Self.generous) }
-        await Self.untilWaiting(modern, 2)
+        try await Self.untilWaiting(modern, 2)
         latched.release.open()
         #expect(await [a.value, b.value] == ["report data", "report data"])
         #expect(latched.count == 1)
@@ -196,11 +196,11 @@ struct LateResultCacheTests {
 
     /// Difference: a modern caller can be cancelled; it gets nil at once, and the load it started
     /// runs on, uncancelled, and fills the cache. A legacy caller has no way to stop waiting.
-    @Test func modernCancelledCallerGetsNilAndTheLoadRunsOn() async {
+    @Test func modernCancelledCallerGetsNilAndTheLoadRunsOn() async throws {
         let loads = LatchedLoads()
         let cache = loads.cache()
         let caller = Task { await cache.value(for: "report", timeout: Self.generous) }
-        await Self.untilWaiting(cache, 1)
+        try await Self.untilWaiting(cache, 1)
         caller.cancel()
         #expect(await caller.value == nil)
         loads.release.open()
@@ -212,7 +212,7 @@ struct LateResultCacheTests {
     /// Priority: a caller waits on a stream, not on the load task, so a high-priority caller does
     /// not raise the priority of a load that a low-priority caller started. A task that awaits
     /// another task's `value` does raise it.
-    @Test func aWaitingCallerDoesNotRaiseTheLoadsPriority() async {
+    @Test func aWaitingCallerDoesNotRaiseTheLoadsPriority() async throws {
         let release = Latch()
         let seen = Locked<TaskPriority?>(nil)
         let cache = Modern.LateResultCache<String, String> { key in
@@ -221,20 +221,20 @@ struct LateResultCacheTests {
             return "\(key) data"
         }
         let starter = Task(priority: .low) { await cache.value(for: "report", timeout: .zero) }
-        await Self.untilWaiting(cache, 1)  // the low-priority caller started the load
+        try await Self.untilWaiting(cache, 1)  // the low-priority caller started the load
         let urgent = Task(priority: .high) { await cache.value(for: "report", timeout: Self.generous) }
-        await Self.untilWaiting(cache, 2)
+        try await Self.untilWaiting(cache, 2)
         release.open()
         #expect(await urgent.value == "report data")
         #expect(seen.withLock { $0 } == .low)
         _ = await starter.value
 
-        let work = Task(priority: .low) { () -> TaskPriority in
-            while Task.currentPriority < .high && !Task.isCancelled { await Task.yield() }
+        let work = Task(priority: .low) { () throws -> TaskPriority in
+            try await eventually { Task.currentPriority >= .high }
             return Task.currentPriority
         }
-        let waiter = Task(priority: .high) { await work.value }
-        #expect(await waiter.value == .high)
+        let waiter = Task(priority: .high) { try await work.value }
+        #expect(try await waiter.value == .high)
     }
 
     /// The alternative built on `withTimeout` and `OneShotFuture` behaves the same: nil at the
@@ -388,7 +388,7 @@ struct LateResultCacheTests {
 
     /// Difference: cancelling the modern wait acts on the process: it is terminated, and the wait
     /// throws `CancellationError` once it has exited. The legacy wait can't be cancelled.
-    @Test func modernCancellingTheWaitTerminatesTheProcess() async {
+    @Test func modernCancellingTheWaitTerminatesTheProcess() async throws {
         for cancelBeforeStart in [true, false] {
             let sleeper = Self.process("/bin/sleep", ["3600"])
             let wait = Task {
@@ -397,7 +397,7 @@ struct LateResultCacheTests {
             if cancelBeforeStart {
                 wait.cancel()
             } else {
-                while !sleeper.isRunning && !Task.isCancelled { await Task.yield() }
+                try await eventually { sleeper.isRunning }
                 wait.cancel()
             }
             await #expect(throws: CancellationError.self) { try await wait.value }

@@ -1,5 +1,6 @@
 import Dispatch
 import RecipeKit
+import Testing
 
 /// A clock that moves only when a test says so.
 ///
@@ -71,8 +72,8 @@ final class ManualTestClock: Clock {
     /// Waits (yielding, never sleeping) until exactly `count` sleeps are parked, or the task is
     /// cancelled (a test's time limit), so a sleep that never parks fails the test instead of
     /// spinning for ever.
-    func waitForSleepers(_ count: Int) async {
-        while sleeperCount != count && !Task.isCancelled { await Task.yield() }
+    func waitForSleepers(_ count: Int) async throws {
+        try await eventually { sleeperCount == count }
     }
 
     @concurrent

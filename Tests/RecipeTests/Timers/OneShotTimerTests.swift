@@ -81,13 +81,13 @@ struct OneShotTimerTests {
     /// The sleep ends while the main actor is busy, and the main actor then cancels the task
     /// before it gets the main actor back: the check after the sleep, in the caller's isolation,
     /// stops the paint, as `invalidate()` on the timer's thread stops a timer that has not fired.
-    @MainActor @Test func aCancelOnTheMainActorAfterTheSleepEndedStillStopsThePaint() async {
+    @MainActor @Test func aCancelOnTheMainActorAfterTheSleepEndedStillStopsThePaint() async throws {
         let clock = ManualTestClock()
         let recorder = Recorder()
         let task = Task { @MainActor in
             try await Modern.OneShotTimer.paintOnce(after: .seconds(1), clock: clock, log: recorder.logger)
         }
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         let woke = clock.signal(afterWakeUps: 1)
         clock.advance(by: .seconds(1))
         woke.wait()  // the main actor stays busy until the sleep has returned

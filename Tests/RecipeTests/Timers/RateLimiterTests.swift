@@ -4,12 +4,6 @@ import Modern
 import RecipeKit
 import Testing
 
-/// Yields until `condition` holds, or the task is cancelled (a test's time limit): the callers
-/// being counted are parked on continuations, so this never sleeps and never waits on a timer.
-private func until(_ condition: () async -> Bool) async {
-    while !(await condition()) && !Task.isCancelled { await Task.yield() }
-}
-
 /// A clock that moves only when a test calls `advance(by:)`; sleepers wake when it passes their
 /// deadline, or throw `CancellationError` at once when their task is cancelled.
 private final class ManualClock: Clock {
@@ -117,7 +111,7 @@ private final class ManualClock: Clock {
                 count: 8, interval: .milliseconds(10), burst: 3, clock: clock, log: { _ in })
         }
         for _ in 0..<5 {
-            await until { clock.sleeperCount == 1 }
+            try await eventually { clock.sleeperCount == 1 }
             clock.advance(by: .milliseconds(10))
         }
         let offsets = try await jobs.value.map(\.offset)
@@ -147,13 +141,13 @@ private final class ManualClock: Clock {
                     return instant
                 })
             if index < 5 {
-                await until { granted.withLock { $0 } == index + 1 }
+                try await eventually { granted.withLock { $0 } == index + 1 }
             } else {
-                await until { await limiter.waitingCount == index - 4 }
+                try await eventually { await limiter.waitingCount == index - 4 }
             }
         }
         for _ in 0..<195 {
-            await until { clock.sleeperCount == 1 }
+            try await eventually { clock.sleeperCount == 1 }
             clock.advance(by: .milliseconds(1))
         }
         var offsets: [Duration] = []
@@ -178,18 +172,18 @@ private final class ManualClock: Clock {
         try await limiter.acquire()
         try await limiter.acquire()
         let head = Task { try await limiter.acquire() }
-        await until { clock.sleeperCount == 1 }
+        try await eventually { clock.sleeperCount == 1 }
         let second = Task { try await limiter.acquire() }
         let third = Task { try await limiter.acquire() }
-        await until { await limiter.waitingCount == 3 }
+        try await eventually { await limiter.waitingCount == 3 }
 
         // Cancelled in the line, then at its head (asleep on the clock): both took nothing.
         second.cancel()
         await #expect(throws: CancellationError.self) { try await second.value }
         head.cancel()
         await #expect(throws: CancellationError.self) { try await head.value }
-        await until { await limiter.waitingCount == 1 }
-        await until { clock.sleeperCount == 1 }  // the third caller is the head now
+        try await eventually { await limiter.waitingCount == 1 }
+        try await eventually { clock.sleeperCount == 1 }  // the third caller is the head now
         #expect(await limiter.availableTokens == 0)
 
         // The next token goes to the third caller, after one interval, as if the others never came.
@@ -211,9 +205,9 @@ private final class ManualClock: Clock {
         try await limiter.acquire()
         try await limiter.acquire()
         let head = Task { try await limiter.acquire() }
-        await until { clock.sleeperCount == 1 }
+        try await eventually { clock.sleeperCount == 1 }
         let second = Task { try await limiter.acquire() }
-        await until { await limiter.waitingCount == 2 }
+        try await eventually { await limiter.waitingCount == 2 }
         clock.onNextNow { second.cancel() }  // runs inside the head's turn on the actor
         clock.advance(by: .seconds(2))  // two tokens: one for the head, one the second could take
         _ = try await head.value
@@ -230,7 +224,7 @@ private final class ManualClock: Clock {
         let limiter = Modern.RateLimiter(interval: .seconds(1), burst: 1, clock: clock)
         try await limiter.acquire()
         let head = Task { try await limiter.acquire() }
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         await limiter.holding {
             let woke = clock.signal(afterWakeUps: 1)
             clock.advance(by: .seconds(1))

@@ -97,17 +97,17 @@ struct RepeatingTimerTests {
     /// The sleep ends while the main actor is busy, and the main actor then stops the painter
     /// before the painting task gets it back: the check after the sleep, on the main actor, keeps
     /// that tick from painting.
-    @MainActor @Test func modernStopAfterASleepEndedPaintsNothing() async {
+    @MainActor @Test func modernStopAfterASleepEndedPaintsNothing() async throws {
         let recorder = Recorder()
         let clock = ManualTestClock()
         let painter = Modern.RepeatingTimer(every: .seconds(1), clock: clock, log: recorder.logger)
         painter.startPainting()
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         let woke = clock.signal(afterWakeUps: 1)
         clock.advance(by: .seconds(1))
         woke.wait()  // the main actor stays busy until the sleep has returned
         painter.stopPainting()
-        await clock.waitForSleepers(0)
+        try await clock.waitForSleepers(0)
         for _ in 0..<100 { await Task.yield() }  // a paint would have had its turn by now
         #expect(recorder.lines.isEmpty)
         #expect(clock.deadlines.count == 1)  // and the loop ended: no second sleep
@@ -118,31 +118,31 @@ struct RepeatingTimerTests {
     /// `Timer` and a dispatch timer source coalesce the fires they missed. Without the skip, the
     /// loop would run through the nine missed deadlines back to back, each sleep returning at
     /// once.
-    @MainActor @Test func aStallOfTenIntervalsPaintsOnceThenKeepsThePace() async {
+    @MainActor @Test func aStallOfTenIntervalsPaintsOnceThenKeepsThePace() async throws {
         let recorder = Recorder()
         let clock = ManualTestClock()
         let painter = Modern.RepeatingTimer(every: .seconds(1), clock: clock, log: recorder.logger)
         painter.startPainting()
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         clock.advance(by: .seconds(10))  // the first deadline was at 1 s: ten intervals of stall
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         #expect(recorder.lines == ["Painting"])
         #expect(clock.deadlines.map(\.offset) == [.seconds(1), .seconds(11)])
         clock.advance(by: .seconds(1))
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         #expect(recorder.lines == ["Painting", "Painting"])
         #expect(clock.deadlines.last?.offset == .seconds(12))
         painter.stopPainting()
     }
 
     /// The ticker stream skips missed deadlines the same way: one tick for the stall.
-    @Test func theTickerSkipsDeadlinesMissedDuringAStall() async {
+    @Test func theTickerSkipsDeadlinesMissedDuringAStall() async throws {
         let clock = ManualTestClock()
         var ticks = Modern.RepeatingTimer.ticks(every: .seconds(1), clock: clock).makeAsyncIterator()
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         clock.advance(by: .seconds(10))
         #expect(await ticks.next() != nil)
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         #expect(clock.deadlines.map(\.offset) == [.seconds(1), .seconds(11)])
     }
 
@@ -202,9 +202,11 @@ struct RepeatingTimerTests {
             }
             painter.startPainting()
             painter.startPainting()
-            while painter.isPainting {
+            let stopped = eventuallyOnThisThread {
                 _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+                return !painter.isPainting
             }
+            if !stopped { recorder.log("never stopped painting") }
             // A leaked second timer would still be scheduled, and fire here.
             RunLoop.current.run(until: Date(timeIntervalSinceNow: Self.interval / .seconds(1) * 3))
         }

@@ -239,7 +239,7 @@ import Testing
             }
         }
         for _ in 1...5 {
-            await clock.waitForSleepers(1)
+            try await clock.waitForSleepers(1)
             clock.advance(by: .seconds(60))  // past any backoff: wakes the sleep at once
         }
         let result = await retry.result

@@ -25,6 +25,20 @@ struct StoppableTimerTests {
         #expect(!isValid)
     }
 
+    @Test func modernReturningFalseFromTheLoopLeavesThreePaints() async throws {
+        let recorder = Recorder()
+        await Modern.StoppableTimer.paintThenStop(times: 3, every: Self.interval, log: recorder.logger)
+        try await Task.sleep(for: Self.interval * 3)
+        #expect(recorder.lines == Self.threePaints)
+    }
+
+    /// Returning `false` ends the loop at once: no further sleep is asked for.
+    @Test func modernReturningFalseAsksForNoFurtherSleep() async {
+        let clock = TickerTestClock()  // every sleep returns at once
+        await Modern.StoppableTimer.paintThenStop(times: 3, every: Self.interval, clock: clock) { _ in }
+        #expect(clock.deadlines.count == 3)
+    }
+
     @Test func modernBreakingOutLeavesThreePaints() async throws {
         let recorder = Recorder()
         await Modern.StoppableTimer.paintThenBreak(times: 3, every: Self.interval, log: recorder.logger)
@@ -42,7 +56,7 @@ struct StoppableTimerTests {
         #expect(clock.deadlines.count == 2)
     }
 
-    @MainActor @Test func modernStopCancelsTheSleepingProducer() async {
+    @MainActor @Test func modernStopCancelsTheSleepingLoop() async {
         let clock = TickerTestClock(parkAfter: 0)  // the first sleep parks until cancelled
         let timer = Modern.StoppableTimer(every: Self.interval, clock: clock) { _ in }
         timer.start()
@@ -139,17 +153,33 @@ struct StoppableTimerTests {
         #expect(recorder.lines == ["stop"])
     }
 
-    /// A stall of ten intervals (the app suspended, a debugger pause) yields one tick, and the
-    /// producer's next deadline is the first one still ahead, on the original grid. Without the
-    /// skip it would sleep until each of the nine missed deadlines in turn, each sleep returning
-    /// at once.
-    @Test func theTickerSkipsDeadlinesMissedDuringAStall() async {
+    /// A stall of ten intervals (the main actor busy, the app suspended, a debugger pause) ticks
+    /// once, then the next deadline is the first one still ahead, on the original grid. Without
+    /// the skip, the loop would run through the nine missed deadlines back to back, each sleep
+    /// returning at once.
+    @MainActor @Test func aStallOfTenIntervalsTicksOnceThenKeepsThePace() async throws {
+        let recorder = Recorder()
+        let clock = ManualTestClock()
+        let timer = Modern.StoppableTimer(every: .seconds(1), clock: clock) { count in
+            recorder.log("tick \(count)")
+        }
+        timer.start()
+        try await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(10))  // the first deadline was at 1 s: ten intervals of stall
+        try await clock.waitForSleepers(1)
+        #expect(recorder.lines == ["tick 1"])
+        #expect(clock.deadlines.map(\.offset) == [.seconds(1), .seconds(11)])
+        timer.stop()
+    }
+
+    /// The ticker stream skips missed deadlines the same way: one tick for the stall.
+    @Test func theTickerSkipsDeadlinesMissedDuringAStall() async throws {
         let clock = ManualTestClock()
         var ticks = Modern.StoppableTimer.ticks(every: .seconds(1), clock: clock).makeAsyncIterator()
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         clock.advance(by: .seconds(10))
         #expect(await ticks.next() != nil)
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         #expect(clock.deadlines.map(\.offset) == [.seconds(1), .seconds(11)])
     }
 }

@@ -69,13 +69,13 @@ import Testing
                 for progress in 0..<1000 { throttler.call(progress) }
             }
             await runs.waitForRun(of: 0)
-            await clock.waitForSleepers(1)
+            try await clock.waitForSleepers(1)
             clock.advance(by: Self.interval)
             await runs.waitForRun(of: 999)
             #expect(runs.triggers == [0, 999])
-            await clock.waitForSleepers(1)
+            try await clock.waitForSleepers(1)
             clock.advance(by: Self.interval)
-            await clock.waitForSleepers(0)
+            try await clock.waitForSleepers(0)
         }
     }
 
@@ -115,7 +115,7 @@ import Testing
         }
         throttler.call(1)
         await runs.waitForRun(of: 1)
-        await clock.waitForSleepers(1)  // the interval counts from the end of run 1, at 0 ms
+        try await clock.waitForSleepers(1)  // the interval counts from the end of run 1, at 0 ms
         for trigger in 2...10 {
             clock.advance(by: .milliseconds(3))
             throttler.call(trigger)
@@ -129,10 +129,10 @@ import Testing
         await runs.waitForRun(of: 10)
         #expect(runs.triggers == [1, 10])
         #expect(clock.now.offset == Self.interval)
-        await clock.waitForSleepers(1)  // the interval after run 10
+        try await clock.waitForSleepers(1)  // the interval after run 10
         clock.advance(by: Self.interval)
-        await clock.waitForSleepers(0)
-        while throttler.isArmed && !Task.isCancelled { await Task.yield() }
+        try await clock.waitForSleepers(0)
+        try await eventually { !throttler.isArmed }
         #expect(!throttler.isArmed)  // nothing came: the task ended
         #expect(runs.triggers == [1, 10])
     }
@@ -154,15 +154,15 @@ import Testing
             throttler.call(trigger)
             if trigger == 1 {
                 await runs.waitForRun(of: 1)
-                await clock.waitForSleepers(1)
+                try await clock.waitForSleepers(1)
             }
             await replacing.call(trigger)
-            await buggyClock.waitForSleepers(1)
+            try await buggyClock.waitForSleepers(1)
             clock.advance(by: .milliseconds(10))
             buggyClock.advance(by: .milliseconds(10))
             if clock.now >= due {
                 await runs.waitForRun(of: trigger)
-                await clock.waitForSleepers(1)
+                try await clock.waitForSleepers(1)
                 due = clock.now.advanced(by: Self.interval)
             }
         }
@@ -273,16 +273,16 @@ import Testing
         throttler.cancel()  // before any call: nothing to drop
         throttler.call(1)
         await runs.waitForRun(of: 1)
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         throttler.call(2)
         throttler.cancel()  // while waiting: 2 is dropped
         clock.advance(by: Self.interval)
-        await clock.waitForSleepers(0)
-        while throttler.isArmed && !Task.isCancelled { await Task.yield() }  // found nothing: idle
+        try await clock.waitForSleepers(0)
+        try await eventually { !throttler.isArmed }  // found nothing: idle
         #expect(runs.triggers == [1])
         throttler.call(3)  // idle and past the interval: runs at once
         await runs.waitForRun(of: 3)
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         throttler.call(4)
         throttler.cancel()
         throttler.call(5)  // after the cancel, within the interval: waits for its end
@@ -290,10 +290,10 @@ import Testing
         clock.advance(by: Self.interval)
         await runs.waitForRun(of: 5)
         #expect(runs.triggers == [1, 3, 5])
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         throttler.cancel()  // after the run: nothing pending
         clock.advance(by: Self.interval)
-        await clock.waitForSleepers(0)
+        try await clock.waitForSleepers(0)
         #expect(runs.triggers == [1, 3, 5])
 
         let queue = DispatchQueue(label: "throttle-cancel")
@@ -323,10 +323,10 @@ import Testing
             }
             throttler.call(1)
             await modern.waitForRun(of: 1)
-            await clock.waitForSleepers(1)
+            try await clock.waitForSleepers(1)
             throttler.call(2)
         }
-        await clock.waitForSleepers(0)  // deinit cancelled the sleep
+        try await clock.waitForSleepers(0)  // deinit cancelled the sleep
         clock.advance(by: Self.interval * 2)
         for _ in 0..<100 { await Task.yield() }  // a run of 2 would have had its turn by now
         #expect(modern.triggers == [1])

@@ -85,17 +85,32 @@ struct UnscheduledTimerTests {
         #expect(!painter.isRunning)
     }
 
-    /// A stall of ten intervals (the app suspended, a debugger pause) yields one tick, and the
-    /// producer's next deadline is the first one still ahead, on the original grid. Without the
-    /// skip it would sleep until each of the nine missed deadlines in turn, each sleep returning
-    /// at once.
-    @Test func theTickerSkipsDeadlinesMissedDuringAStall() async {
+    /// A stall of ten intervals (the main actor busy, the app suspended, a debugger pause) paints
+    /// once, then the next deadline is the first one still ahead, on the original grid. Without
+    /// the skip, the loop would run through the nine missed deadlines back to back, each sleep
+    /// returning at once.
+    @MainActor @Test func aStallOfTenIntervalsPaintsOnceThenKeepsThePace() async throws {
+        let recorder = Recorder()
         let clock = ManualTestClock()
-        var ticks = Modern.UnscheduledTimer.ticks(every: .seconds(1), clock: clock).makeAsyncIterator()
-        await clock.waitForSleepers(1)
-        clock.advance(by: .seconds(10))
-        #expect(await ticks.next() != nil)
-        await clock.waitForSleepers(1)
+        let painter = Modern.UnscheduledTimer(every: .seconds(1), clock: clock, log: recorder.logger)
+        painter.start()
+        try await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(10))  // the first deadline was at 1 s: ten intervals of stall
+        try await clock.waitForSleepers(1)
+        #expect(recorder.lines == ["Painting"])
         #expect(clock.deadlines.map(\.offset) == [.seconds(1), .seconds(11)])
+        painter.stop()
+    }
+
+    /// `stop()` cancels the task: its sleep ends at once, and no further sleep is asked for.
+    @MainActor @Test func modernStopCancelsTheSleepingLoop() async {
+        let clock = TickerTestClock(parkAfter: 0)  // the first sleep parks until cancelled
+        let painter = Modern.UnscheduledTimer(every: Self.interval, clock: clock) { _ in }
+        painter.start()
+        for await request in clock.sleepRequests where request == 1 { break }
+        painter.stop()
+        #expect(!painter.isRunning)
+        for await _ in clock.cancelledSleeps { break }
+        #expect(clock.deadlines.count == 1)
     }
 }

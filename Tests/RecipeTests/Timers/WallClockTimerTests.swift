@@ -49,8 +49,8 @@ struct WallClockTimerTests {
         /// Returns once the schedule has been read `count` times (yields, never sleeps), or the
         /// test is cancelled (its time limit), so a read that never comes fails the test instead of
         /// spinning for ever.
-        func untilRead(_ count: Int) async {
-            while readCount < count && !Task.isCancelled { await Task.yield() }
+        func untilRead(_ count: Int) async throws {
+            try await eventually { readCount >= count }
         }
     }
 
@@ -65,12 +65,12 @@ struct WallClockTimerTests {
 
     // MARK: - Modern, on an injected clock and date source
 
-    @Test func modernFiresOnceAtTheDateAndNotBefore() async {
+    @Test func modernFiresOnceAtTheDateAndNotBefore() async throws {
         let wall = TestWallClock()
         let schedule = Schedule([wall.date(60)])
         let timer = Self.modernTimer(schedule, wall)
-        await schedule.untilRead(1)
-        await wall.clock.waitForSleepers(1)
+        try await schedule.untilRead(1)
+        try await wall.clock.waitForSleepers(1)
         wall.clock.advance(by: .seconds(59))
         #expect(schedule.fired.isEmpty)
         wall.clock.advance(by: .seconds(1))
@@ -80,16 +80,16 @@ struct WallClockTimerTests {
     }
 
     /// The moved date is read at the restart: the timer fires at the new date, never at the old.
-    @Test func modernDateMovedEarlierFiresAtTheNewDate() async {
+    @Test func modernDateMovedEarlierFiresAtTheNewDate() async throws {
         let wall = TestWallClock()
         let schedule = Schedule([wall.date(3600)])
         let moved = Notification.Name("moved")
         let center = NotificationCenter()
         let timer = Self.modernTimer(schedule, wall, restartOn: [moved], center: center)
-        await schedule.untilRead(1)
+        try await schedule.untilRead(1)
         schedule.move(to: [wall.date(60)])
         center.post(name: moved, object: nil)
-        await schedule.untilRead(2)  // re-armed for the new date, measured from now
+        try await schedule.untilRead(2)  // re-armed for the new date, measured from now
         wall.clock.advance(by: .seconds(60))
         await timer.done()
         #expect(schedule.fired == [wall.date(60)])
@@ -98,12 +98,12 @@ struct WallClockTimerTests {
 
     /// A sleep is a duration: with the clock set forward, the date comes early on the wall, and
     /// only a restart (the clock-change notification) lets the timer see it.
-    @Test func modernClockSetForwardIsSeenAtTheRestart() async {
+    @Test func modernClockSetForwardIsSeenAtTheRestart() async throws {
         let wall = TestWallClock()
         let schedule = Schedule([wall.date(3600)])
         let timer = Self.modernTimer(schedule, wall)
-        await schedule.untilRead(1)
-        await wall.clock.waitForSleepers(1)
+        try await schedule.untilRead(1)
+        try await wall.clock.waitForSleepers(1)
         wall.jump(by: .seconds(1800))
         wall.clock.advance(by: .seconds(1800))  // the wall clock now reads the date
         #expect(schedule.fired.isEmpty)  // still asleep for the other half hour
@@ -115,15 +115,15 @@ struct WallClockTimerTests {
 
     /// With the clock set back, the deadline comes before the date on the wall: the timer sleeps
     /// again for what is left, and fires at the date.
-    @Test func modernClockSetBackNeverFiresEarly() async {
+    @Test func modernClockSetBackNeverFiresEarly() async throws {
         let wall = TestWallClock()
         let schedule = Schedule([wall.date(60)])
         let timer = Self.modernTimer(schedule, wall)
-        await schedule.untilRead(1)
-        await wall.clock.waitForSleepers(1)
+        try await schedule.untilRead(1)
+        try await wall.clock.waitForSleepers(1)
         wall.jump(by: .seconds(-30))
         wall.clock.advance(by: .seconds(60))  // the deadline: the wall reads 0:30
-        await schedule.untilRead(2)
+        try await schedule.untilRead(2)
         #expect(schedule.fired.isEmpty)
         wall.clock.advance(by: .seconds(30))
         await timer.done()
@@ -133,20 +133,20 @@ struct WallClockTimerTests {
 
     /// Ten dates pass while the timer waits for the first (the device slept through them): it fires
     /// once, then goes on from now.
-    @Test func modernMissedDatesFireOnce() async {
+    @Test func modernMissedDatesFireOnce() async throws {
         let wall = TestWallClock()
         let schedule = Schedule((1...20).map { wall.date(Double($0) * 60) })
         let timer = Self.modernTimer(schedule, wall)
-        await schedule.untilRead(1)
-        await wall.clock.waitForSleepers(1)
+        try await schedule.untilRead(1)
+        try await wall.clock.waitForSleepers(1)
         wall.clock.advance(by: .seconds(600))
-        await schedule.untilRead(3)  // fired, then looked again and re-armed
+        try await schedule.untilRead(3)  // fired, then looked again and re-armed
         #expect(schedule.fired == [wall.date(60)])
         // Parked first: advanced between its read and its sleep, the timer would fire the 11:00
         // date at once and sleep until 12:00, and the fifth read would never come.
-        await wall.clock.waitForSleepers(1)
+        try await wall.clock.waitForSleepers(1)
         wall.clock.advance(by: .seconds(60))
-        await schedule.untilRead(5)
+        try await schedule.untilRead(5)
         #expect(schedule.fired == [wall.date(60), wall.date(660)])
         timer.cancel()
         await timer.done()
@@ -154,14 +154,14 @@ struct WallClockTimerTests {
 
     /// Cancellation: the sleeping deadline is cancelled, nothing fires, a later notification finds
     /// no loop, and `done()` returns.
-    @Test func modernCancelBeforeTheDateFiresNothing() async {
+    @Test func modernCancelBeforeTheDateFiresNothing() async throws {
         let wall = TestWallClock()
         let schedule = Schedule([wall.date(60)])
         let moved = Notification.Name("moved")
         let center = NotificationCenter()
         let timer = Self.modernTimer(schedule, wall, restartOn: [moved], center: center)
-        await schedule.untilRead(1)
-        await wall.clock.waitForSleepers(1)
+        try await schedule.untilRead(1)
+        try await wall.clock.waitForSleepers(1)
         timer.cancel()
         await timer.done()
         #expect(wall.clock.sleeperCount == 0)
@@ -194,14 +194,14 @@ struct WallClockTimerTests {
     }
 
     /// A schedule that returns the same date again would fire for ever: both sides stop.
-    @Test func aScheduleThatRepeatsItsDateFiresOnce() async {
+    @Test func aScheduleThatRepeatsItsDateFiresOnce() async throws {
         let wall = TestWallClock()
         let date = wall.date(60)
         let fired = Locked(0)
         let timer = Modern.WallClockTimer(now: wall.now, clock: wall.clock, nextDate: { _ in date }) { _ in
             fired.withLock { $0 += 1 }
         }
-        await wall.clock.waitForSleepers(1)
+        try await wall.clock.waitForSleepers(1)
         wall.clock.advance(by: .seconds(60))
         await timer.done()
         #expect(fired.withLock { $0 } == 1)
@@ -232,7 +232,7 @@ struct WallClockTimerTests {
 
     /// The notification arrives on the posting thread; the timer hops onto its run loop's thread
     /// and re-arms there, for the moved date.
-    @Test func legacyDateMovedEarlierFiresAtTheNewDate() async {
+    @Test func legacyDateMovedEarlierFiresAtTheNewDate() async throws {
         let start = Date()
         let schedule = Schedule([start + 3600])
         let moved = Notification.Name("moved")
@@ -242,7 +242,7 @@ struct WallClockTimerTests {
                 schedule.fire($0, at: Date())
             }
         }
-        await schedule.untilRead(1)
+        try await schedule.untilRead(1)
         schedule.move(to: [start + 0.02])
         center.post(name: moved, object: nil)
         await done

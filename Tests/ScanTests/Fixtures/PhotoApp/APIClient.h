@@ -2,7 +2,7 @@
 #import <Foundation/Foundation.h>
 
 @interface APIClient : NSObject
-@property (nonatomic, strong) NSOperationQueue *requestQueue;  // expect: OperationQueue -> operation-dependencies
-@property (nonatomic, strong) NSLock *stateLock;  // expect: NSLock -> thread-safe-singleton
+@property (nonatomic, strong) NSOperationQueue *requestQueue;  // a declaration: the queue is found where it is made
+@property (nonatomic, strong) NSLock *stateLock;  // a declaration: found where it is locked
 - (void)fetch:(NSURL *)url completion:(void (^)(NSData *data))completion;
 @end

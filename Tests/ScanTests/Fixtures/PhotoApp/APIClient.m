@@ -8,7 +8,7 @@ static char separator = '"';
 
 @implementation APIClient {
     dispatch_queue_t _workQueue;  /* dispatch_queue_create in a comment */
-    pthread_mutex_t _mutex;  // expect: pthread_mutex_* -> lock-zoo
+    pthread_mutex_t _mutex;  /* an ivar: found where it is locked */
     volatile int32_t _inFlight;
 }
 
@@ -70,8 +70,8 @@ static char separator = '"';
 }
 
 - (void)enqueue:(NSURLRequest *)request {
-    NSBlockOperation *parse = [NSBlockOperation blockOperationWithBlock:^{ [self parse:request]; }];  // expect: BlockOperation -> operation-dependencies; BlockOperation -> operation-dependencies
-    NSBlockOperation *store = [NSBlockOperation blockOperationWithBlock:^{ [self store:request]; }];  // expect: BlockOperation -> operation-dependencies; BlockOperation -> operation-dependencies
+    NSBlockOperation *parse = [NSBlockOperation blockOperationWithBlock:^{ [self parse:request]; }];  // expect: BlockOperation -> operation-dependencies
+    NSBlockOperation *store = [NSBlockOperation blockOperationWithBlock:^{ [self store:request]; }];  // expect: BlockOperation -> operation-dependencies
     [store addDependency:parse];  // expect: Operation.addDependency -> operation-dependencies
     [self.requestQueue addOperations:@[parse, store] waitUntilFinished:NO];  // expect: OperationQueue.addOperation -> operation-dependencies
     [[NSOperationQueue mainQueue] addOperationWithBlock:^{  // expect: OperationQueue.addOperation -> operation-dependencies

@@ -7,7 +7,7 @@ final class PhotoCache: @unchecked Sendable {
     private let lock = NSLock()  // expect: NSLock -> thread-safe-singleton
     private var photos: [String: Data] = [:]
     private var hits = 0
-    private var counter = OSAllocatedUnfairLock(initialState: 0)  // expect: os_unfair_lock
+    private var counter = OSAllocatedUnfairLock(initialState: 0)  // expect: OSAllocatedUnfairLock -> lock-zoo
 
     func photo(_ key: String) -> Data? {
         queue.sync { photos[key] }  // expect: DispatchQueue.sync -> sync-deadlock

@@ -1,0 +1,12 @@
+@MainActor final class InboxModel {
+    var messages: [String] = []
+
+    func reload() {}
+
+    func refreshInBackground() {
+        Task {
+            reload()
+            print(messages.count)
+        }
+    }
+}

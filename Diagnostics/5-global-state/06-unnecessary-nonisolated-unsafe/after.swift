@@ -1,0 +1,3 @@
+struct Limits {
+    static let maxUploads = 4
+}

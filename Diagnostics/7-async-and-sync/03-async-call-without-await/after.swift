@@ -1,0 +1,6 @@
+func downloadReport() async -> String { "" }
+
+func exportReport() async {
+    let report = await downloadReport()
+    print(report)
+}

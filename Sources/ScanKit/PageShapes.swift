@@ -1,0 +1,26 @@
+import RecipeKit
+
+/// Shapes whose page is not a recipe whose Legacy side shows them: a guide note that is about
+/// them (Core Data contexts, Combine, XCTest expectations), or the recipe that covers or recommends
+/// them (`OSAllocatedUnfairLock` on `lock-zoo`).
+///
+/// A catalog entry's `replaces` says what its Legacy file shows, and guide notes have no Legacy
+/// file; this list lets a finding name the page a reader should open anyway. `leads` puts the
+/// page first; otherwise it follows the recipes that replace the shape.
+public enum PageShapes {
+    public static let all: [(shape: CodeShape, page: String, leads: Bool)] = [
+        (.concurrentEnumeration, "concurrent-perform", true),
+        (.allocatedUnfairLock, "lock-zoo", true),
+        (.testExpectation, "expectation-to-confirmation", true),
+        (.managedObjectContextPerform, "core-data-swiftdata-contexts", true),
+        (.memoryPressureSource, "memory-pressure-source", true),
+        (.displayLink, "frame-clock", true),
+        (.dispatchFunctionVariants, "c-function-with-context", true),
+        (.multithreadedMode, "cocoa-multithreaded-mode", true),
+        (.multiprocessingServices, "multiprocessing-services", true),
+        (.combineSink, "combine-to-async-sequence", true),
+        (.currentValueSubject, "combine-to-async-sequence", false),
+        (.published, "combine-to-async-sequence", false),
+        (CodeShape("PassthroughSubject (Combine)"), "combine-to-async-sequence", false),
+    ]
+}
