@@ -89,7 +89,7 @@ if [ "${1:-}" = --record ]; then
         echo "date $(date -u +%Y-%m-%dT%H:%MZ)"
         echo "toolchain $(swift --version 2> /dev/null | head -n 1)"
         echo "machine $(nproc) cores, $(uname -sm)"
-        echo "result $(grep -E '^✔ Test run with' "$log" | tail -n 1 | sed 's/^✔ //')"
+        echo "result $(grep -E '^(✔|━) Test run with' "$log" | tail -n 1 | sed -E 's/^(✔|━) //')"
         echo "elapsed ${elapsed} s, the build included"
     } > "$record"
     echo "sanitize: recorded in $record; commit it"

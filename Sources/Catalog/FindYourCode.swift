@@ -1081,16 +1081,12 @@ public enum FindYourCode {
                 ]),
             APIIndexEntry(
                 ["DispatchSource.makeWriteSource", "DISPATCH_SOURCE_TYPE_WRITE"],
+                alsoKnownAs: ["EAGAIN", "EWOULDBLOCK", "send or write retried in a loop"],
                 uses: [
                     Use(
                         "writing buffered output when a socket has room again",
                         "`try await connection.write(data)`: write until `EAGAIN`, then suspend until writable",
-                        recipes: ["socket-connection-stream"])
-                ]),
-            APIIndexEntry(
-                ["EAGAIN", "EWOULDBLOCK", "O_NONBLOCK"],
-                alsoKnownAs: ["send or write retried in a loop"],
-                uses: [
+                        recipes: ["socket-connection-stream"]),
                     Use(
                         "`send`/`write` retried until the socket takes everything",
                         "`try await connection.write(data)`: it suspends until the socket is writable instead of retrying",
@@ -1263,8 +1259,8 @@ public enum FindYourCode {
                         recipes: ["multicast-stream", "combine-to-async-sequence"])
                 ]),
             APIIndexEntry(
-                ["sink(receiveValue:)", "AnyCancellable", "store(in:)", "receive(on:)"],
-                alsoKnownAs: ["Combine", ".sink", "cancellables"],
+                ["sink(receiveValue:)", "receive(on:)"],
+                alsoKnownAs: ["Combine", ".sink", "AnyCancellable", "store(in: &cancellables)"],
                 uses: [
                     Use(
                         "a `.sink` kept in a `Set<AnyCancellable>`, delivered with `.receive(on: DispatchQueue.main)`",
@@ -1384,11 +1380,8 @@ public enum FindYourCode {
                         recipes: ["delegate-conformance-isolation"]),
                 ]),
             APIIndexEntry(
-                [
-                    "performBlock:", "performBlockAndWait:", "context.perform", "performAndWait",
-                    "performBackgroundTask", "NSManagedObjectContext", "ModelContext",
-                ],
-                alsoKnownAs: ["Core Data", "SwiftData"],
+                ["performBlock:", "performBlockAndWait:", "context.perform", "performAndWait", "performBackgroundTask"],
+                alsoKnownAs: ["Core Data", "NSManagedObjectContext", "SwiftData", "ModelContext"],
                 uses: [
                     Use(
                         "Core Data's queue-confined contexts (`perform {}`, `performAndWait {}`)",
@@ -1396,8 +1389,8 @@ public enum FindYourCode {
                         recipes: ["core-data-swiftdata-contexts", "group-wrap-callback-api"])
                 ]),
             APIIndexEntry(
-                ["CKDatabase", "CKOperation", "CKQueryOperation", "CKModifyRecordsOperation"],
-                alsoKnownAs: ["CloudKit"],
+                ["CKQueryOperation", "CKModifyRecordsOperation", "CKDatabase.fetch", "CKDatabase.save"],
+                alsoKnownAs: ["CloudKit", "CKOperation", "CKDatabase"],
                 uses: [
                     Use(
                         "CloudKit calls and operations with completion blocks",

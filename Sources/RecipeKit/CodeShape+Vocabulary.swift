@@ -568,8 +568,21 @@ extension CodeShape {
         "NSManagedObjectContext.performBlock",
         swift: [
             ".performAndWait", ".perform", "NSManagedObjectContext.perform", "NSManagedObjectContext.performAndWait",
+            ".performBackgroundTask",
         ],
-        objc: [".performBlock", ".performBlockAndWait"], modern: "`perform(_:) async`")
+        objc: [".performBlock", ".performBlockAndWait", ".performBackgroundTask"], modern: "`perform(_:) async`")
+    /// A CloudKit operation or database call that reports through completion blocks.
+    public static let cloudKitOperation = CodeShape(
+        "CKOperation",
+        swift: [
+            "CKQueryOperation", "CKModifyRecordsOperation", "CKFetchRecordsOperation", "CKDatabase.fetch",
+            "CKDatabase.save", "CKDatabase.perform",
+        ],
+        objc: [
+            "CKQueryOperation", "CKModifyRecordsOperation", "CKFetchRecordsOperation", "CKDatabase.fetchRecordWithID",
+            "CKDatabase.saveRecord", "CKDatabase.performQuery",
+        ],
+        modern: "the database's `async` methods; one continuation resumed from an operation's final block")
 
     // MARK: Combine
 

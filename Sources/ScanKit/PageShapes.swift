@@ -13,6 +13,7 @@ public enum PageShapes {
         (.allocatedUnfairLock, "lock-zoo", true),
         (.testExpectation, "expectation-to-confirmation", true),
         (.managedObjectContextPerform, "core-data-swiftdata-contexts", true),
+        (.cloudKitOperation, "core-data-swiftdata-contexts", true),
         (.memoryPressureSource, "memory-pressure-source", true),
         (.displayLink, "frame-clock", true),
         (.dispatchFunctionVariants, "c-function-with-context", true),

@@ -10,6 +10,8 @@ final class UseWords: Sendable {
     let barrierSync: Int32
     let serialQueue: Set<Int32>
     let concurrentQueue: Int32
+    /// `DispatchQueue.global(qos:)` kept in a variable or property.
+    let globalQueue: Int32
     let semaphore: Int32
     let semaphoreForCallback: Int32
     let semaphoreAsLock: Int32
@@ -25,6 +27,9 @@ final class UseWords: Sendable {
     let workItemCancel: Int32
     let performAfterDelay: Int32
     let cancelPrevious: Int32
+    let timerInvalidate: Int32
+    /// `Timer.scheduledTimer` in either spelling (repeating or `repeats: false`).
+    let scheduledTimers: Set<Int32>
     let sourceCreations: Set<Int32>
     let timerSource: Int32
     let sourceHandlers: Int32
@@ -83,6 +88,7 @@ final class UseWords: Sendable {
         barrierSync = api(.barrierSync)
         serialQueue = [api(.dispatchQueueLabel), api(.backgroundQueue)]
         concurrentQueue = api(.concurrentQueue)
+        globalQueue = api(.globalQueue)
         semaphore = api(.semaphore)
         semaphoreForCallback = api(.semaphoreAsSignal)
         semaphoreAsLock = api(.semaphoreAsLock)
@@ -98,6 +104,8 @@ final class UseWords: Sendable {
         workItemCancel = api(.workItemCancel)
         performAfterDelay = api(.performAfterDelay)
         cancelPrevious = api(.cancelPreviousPerformRequests)
+        timerInvalidate = api(.timerInvalidate)
+        scheduledTimers = [api(.scheduledTimer), api(.scheduledTimerOnce)]
         sourceCreations = Set(
             [
                 CodeShape.timerSource, .signalSource, .readWriteSource, .writeSource, .processSource,
@@ -119,7 +127,7 @@ final class UseWords: Sendable {
         synchronized = api(.synchronized)
         waits = [api(.semaphoreWait), api(.groupWait)]
         creations = serialQueue.union(sourceCreations).union([
-            concurrentQueue, semaphore, semaphoreForCallback, semaphoreAsLock, group, workItem,
+            concurrentQueue, globalQueue, semaphore, semaphoreForCallback, semaphoreAsLock, group, workItem,
         ])
         let combine = MatchState.combine
         let hash = ShapeTable.hash
@@ -144,8 +152,11 @@ final class UseWords: Sendable {
 /// blocks guard state (`sync` reads) is `isolation-queue-per-object`'s, one that only runs jobs in
 /// order is `serial-queue`'s; a concurrent queue with barrier writes is `readers-writer-barrier`'s;
 /// a group entered once and waited on is a wait for one reply (`sync-wait-for-callback`); a work
-/// item cancelled before the next is scheduled, or `cancelPreviousPerformRequests` before a
-/// delayed perform, is a debounce. Each rule sets a finding's `lead`; a likely hazard's page wins
+/// item cancelled before the next is scheduled, a timer invalidated before the next is scheduled,
+/// or `cancelPreviousPerformRequests` before a delayed perform, is a debounce; a counting semaphore
+/// made in one function (or as a property) and waited on in another limits work that keeps
+/// arriving (`concurrency-limit`), where one made and waited on in the same function throttles a
+/// batch (`semaphore-throttle`). Each rule sets a finding's `lead`; a likely hazard's page wins
 /// over all of them, since the reader has to fix that first.
 struct UseRules {
     let words: UseWords
@@ -173,11 +184,14 @@ struct UseRules {
         var made: [UInt64: Int] = [:]
         var synced: WordSet = []
         var barriers: WordSet = []
+        /// Semaphores, by name, with the functions that wait on or signal them.
+        var semaphoreFunctions: [UInt64: Set<Int32>] = [:]
         for (index, finding) in findings.enumerated() where finding.receiver != 0 && !finding.dropped {
             let api = finding.api
             if words.creations.contains(api), made[finding.receiver] == nil { made[finding.receiver] = index }
             if api == words.queueSync { synced.insert(finding.receiver) }
             if api == words.barrierAsync || api == words.barrierSync { barriers.insert(finding.receiver) }
+            if words.semaphoreUses.contains(api) { semaphoreFunctions[finding.receiver, default: []].insert(finding.function) }
         }
         guard !made.isEmpty || !barriers.isEmpty else { return }
         var pages: [UInt64: String] = [:]
@@ -192,9 +206,17 @@ struct UseRules {
             } else if api == words.semaphoreAsLock {
                 pages[receiver] = "semaphore-as-mutex"
             } else if api == words.semaphore {
-                pages[receiver] = "semaphore-throttle"
+                // Made here, waited on elsewhere: a limit shared by callers that come and go.
+                let madeIn = findings[index].function
+                let usedElsewhere = semaphoreFunctions[receiver, default: []].contains { $0 != madeIn }
+                pages[receiver] = usedElsewhere ? "concurrency-limit" : "semaphore-throttle"
             } else if words.sourceCreations.contains(api) {
                 pages[receiver] = findings[index].lead ?? table.apis[Int(api)].recipes.first
+            } else if api == words.globalQueue {
+                // Work sent to a kept global queue is background work; the queue's own finding
+                // keeps its QoS page.
+                pages[receiver] = "background-then-main"
+                continue
             }
             if let page = pages[receiver] { findings[index].lead = page }
         }
@@ -219,7 +241,7 @@ struct UseRules {
             let api = finding.api
             if api == words.asyncAfter || api == words.dispatchTime || api == words.workItem
                 || api == words.workItemCancel || api == words.performAfterDelay || api == words.cancelPrevious
-                || api == words.timerSource
+                || api == words.timerSource || api == words.timerInvalidate || words.scheduledTimers.contains(api)
             {
                 byFunction[finding.function, default: []].append(index)
             }
@@ -238,6 +260,15 @@ struct UseRules {
             }
             if named.contains("retry") {
                 for index in indices where findings[index].api == words.timerSource { findings[index].lead = "retry-with-backoff" }
+            }
+            // A timer invalidated, then scheduled again, in one function: each event restarts the
+            // wait, so only the last one fires.
+            let invalidations = indices.filter { findings[$0].api == words.timerInvalidate }
+            let schedules = indices.filter { words.scheduledTimers.contains(findings[$0].api) }
+            if let firstInvalidation = invalidations.first,
+                schedules.contains(where: { findings[$0].line >= findings[firstInvalidation].line })
+            {
+                for index in invalidations + schedules { findings[index].lead = "debounce" }
             }
             guard let firstDelay = delays.first else { continue }
             for index in times { findings[index].dropped = true }

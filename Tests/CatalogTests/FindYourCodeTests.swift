@@ -15,6 +15,15 @@ import Testing
         }
     }
 
+    /// A spelling belongs to one row: its anchor on the page, and its DocC page, are made from it.
+    @Test func noSpellingIsInTwoRows() {
+        var rows: [String: Int] = [:]
+        for entry in FindYourCode.entries {
+            for spelling in entry.spellings { rows[spelling, default: 0] += 1 }
+        }
+        #expect(rows.filter { $0.value > 1 }.keys.sorted() == [])
+    }
+
     @Test func everyNamedRecipeIsInTheCatalog() {
         let landed = Set(Catalog.recipes.map(\.id) + Catalog.notes.map(\.id))
         for entry in FindYourCode.entries {

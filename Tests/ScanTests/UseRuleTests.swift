@@ -140,6 +140,110 @@ import Testing
         #expect(apis(nearMiss) == ["1 DispatchTime"])
     }
 
+    /// A timer invalidated and scheduled again in one function is a debounce; a timer started in
+    /// one function and stopped in another is the timer's own page.
+    @Test func aTimerInvalidatedAndScheduledAgainIsADebounce() {
+        let hit = """
+            func textDidChange(_ text: String) {
+                timer?.invalidate()
+                timer = Timer.scheduledTimer(withTimeInterval: 0.3, repeats: false) { _ in search(text) }
+            }
+            """
+        #expect(page(hit, "Timer.invalidate") == "debounce")
+        #expect(page(hit, "Timer.scheduledTimer(repeats: false)") == "debounce")
+        let objc = """
+            @implementation SearchController {
+                NSTimer *_timer;
+            }
+            - (void)textChanged:(NSString *)text {
+                [_timer invalidate];
+                _timer = [NSTimer scheduledTimerWithTimeInterval:0.3 target:self selector:@selector(search) userInfo:nil repeats:NO];
+            }
+            """
+        #expect(page(objc, "Timer.invalidate", .objc) == "debounce")
+        let nearMiss = """
+            func start() {
+                timer = Timer.scheduledTimer(withTimeInterval: 5, repeats: true) { _ in poll() }
+            }
+            func stop() {
+                timer?.invalidate()
+            }
+            """
+        #expect(page(nearMiss, "Timer.scheduledTimer") == "repeating-timer")
+        #expect(page(nearMiss, "Timer.invalidate") == "timer-invalidate")
+    }
+
+    /// A counting semaphore kept by an object and waited on by each request limits work that keeps
+    /// arriving; one made and waited on in one function throttles a batch.
+    @Test func aSemaphoreKeptAcrossCallsIsAConcurrencyLimit() {
+        let hit = """
+            final class ImageService {
+                private let limit = DispatchSemaphore(value: 4)
+                func load(_ url: URL) {
+                    limit.wait()
+                    defer { limit.signal() }
+                    fetch(url)
+                }
+            }
+            """
+        #expect(page(hit, "DispatchSemaphore") == "concurrency-limit")
+        #expect(page(hit, "DispatchSemaphore.wait") == "concurrency-limit")
+        let objc = """
+            - (instancetype)init {
+                _limit = dispatch_semaphore_create(4);
+                return self;
+            }
+            - (void)load:(NSURL *)url {
+                dispatch_semaphore_wait(_limit, DISPATCH_TIME_FOREVER);
+                [self fetch:url];
+                dispatch_semaphore_signal(_limit);
+            }
+            """
+        #expect(page(objc, "DispatchSemaphore.wait", .objc) == "concurrency-limit")
+        let nearMiss = """
+            func downloadAll(_ urls: [URL]) {
+                let semaphore = DispatchSemaphore(value: 4)
+                for url in urls {
+                    semaphore.wait()
+                    fetch(url) { semaphore.signal() }
+                }
+            }
+            """
+        #expect(page(nearMiss, "DispatchSemaphore.wait") == "semaphore-throttle")
+    }
+
+    /// CloudKit's operations and completion-block calls, and Core Data's background task, name the
+    /// note that says what they become; a `CKDatabase` in a signature is no finding.
+    @Test func cloudKitAndBackgroundTasksNameTheCoreDataNote() {
+        let hit = """
+            func loadNotes(_ database: CKDatabase) {
+                let operation = CKQueryOperation(query: query)
+                operation.queryResultBlock = { result in done(result) }
+                database.add(operation)
+            }
+            func importRows(_ container: NSPersistentContainer) {
+                container.performBackgroundTask { context in try? context.save() }
+            }
+            """
+        #expect(apis(hit) == ["2 CKOperation", "7 NSManagedObjectContext.performBlock"])
+        #expect(page(hit, "CKOperation") == "core-data-swiftdata-contexts")
+        #expect(page(hit, "NSManagedObjectContext.performBlock") == "core-data-swiftdata-contexts")
+        let nearMiss = "func show(_ database: CKDatabase, _ record: CKRecord) { title = record.recordID.recordName }"
+        #expect(apis(nearMiss) == [])
+    }
+
+    /// Work sent to a global queue kept in a property is background work too.
+    @Test func aKeptGlobalQueueIsBackgroundWork() {
+        let hit = """
+            private let worker = DispatchQueue.global(qos: .utility)
+            func refresh() {
+                worker.async { crunch() }
+            }
+            """
+        #expect(page(hit, "DispatchQueue.async") == "background-then-main")
+        #expect(page(hit, "DispatchQueue.global(qos:)") == "qos-global-queues")
+    }
+
     // 6. A concurrent enumeration is a parallel loop.
     @Test func aConcurrentEnumerationIsConcurrentPerform() {
         let hit = "[items enumerateObjectsWithOptions:NSEnumerationConcurrent usingBlock:^(id item, NSUInteger i, BOOL *stop) { }];"
