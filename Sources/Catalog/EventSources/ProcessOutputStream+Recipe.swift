@@ -20,9 +20,9 @@ extension Recipe {
                 "two `async let` loops over the lines of each pipe, and `await` the exit: `try await "
                     + "ProcessOutputStream.run(process, onOutput:onError:)`"),
             APIMapping(
-                "FileHandle.readabilityHandler cutting chunks into lines in a buffer of its own",
-                "the handler yields chunks to an `AsyncStream<Data>`; the loop cuts them into lines; "
-                    + "`onTermination` removes the handler"),
+                "Pipe.fileHandleForReading.availableData in a loop on a global queue, one block per pipe",
+                "a blocking `read` per chunk on a `BlockingIOExecutor` thread, awaited in the loop "
+                    + "(`BlockingIO.run`); a read of 0 bytes is the end"),
             APIMapping(
                 "Process.waitUntilExit(), then DispatchGroup.wait() for the end of both pipes",
                 "a continuation `terminationHandler` resumes, then `await` both loops"),
@@ -31,13 +31,14 @@ extension Recipe {
                 "cancel the caller's task: `withTaskCancellationHandler` sends SIGTERM, and SIGKILL after `grace`"),
         ],
         prose: Articles.recipe("process-output-stream"),
+        modernNeeds: ["Isolation/BlockingIO.swift"],
         replaces: [
             CodeShape(
                 "FileHandle.readabilityHandler",
                 swift: ["FileHandle.readabilityHandler", ".readabilityHandler"],
                 objc: ["NSFileHandle.readabilityHandler", "readabilityHandler", "readInBackgroundAndNotify"],
-                modern: "an `AsyncStream` of chunks the handler yields, read line by line; `onTermination` "
-                    + "removes the handler"),
+                modern: "for a child's pipes: a loop of blocking `read`s on a `BlockingIOExecutor` thread; "
+                    + "a read of 0 bytes is the end, which the handler's last call may never report on Linux"),
             CodeShape(
                 "Pipe.fileHandleForReading", swift: ["Pipe.fileHandleForReading"],
                 objc: ["NSPipe.fileHandleForReading"],

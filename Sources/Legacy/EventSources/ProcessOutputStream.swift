@@ -1,15 +1,15 @@
 import Foundation
 
 /// A child process's standard output and standard error, line by line as they
-/// come: `readabilityHandler` on both pipes, and `waitUntilExit()` on a
-/// background queue.
+/// come: a blocking read loop per pipe on a global queue, and
+/// `waitUntilExit()`.
 ///
-/// Each pipe holds about 64 KB, so both are read at once: each file handle
-/// calls its `readabilityHandler` on a queue of its own whenever its pipe has
-/// data, and the handler cuts the chunks into lines. The calling thread blocks
-/// in `waitUntilExit()`, then in a `DispatchGroup` until both pipes have
-/// reached their end: the exit can come while the last lines still sit in a
-/// pipe. `cancel()`, from any thread, stops the child.
+/// Each pipe holds about 64 KB, so both are read at once: one block per pipe
+/// on a global queue reads it with `availableData` until it returns empty
+/// data, and cuts the chunks into lines. The calling thread blocks in
+/// `waitUntilExit()`, then in a `DispatchGroup` until both pipes have reached
+/// their end: the exit can come while the last lines still sit in a pipe.
+/// `cancel()`, from any thread, stops the child.
 public final class ProcessOutputStream: @unchecked Sendable {
     // `@unchecked Sendable`: `process` is configured before `run` and only
     // read after; the line buffers live in `LineSplitter`s.
@@ -20,10 +20,10 @@ public final class ProcessOutputStream: @unchecked Sendable {
     }
 
     /// Starts the process, calls `onOutput` with each line of its standard
-    /// output and `onError` with each line of its standard error (on the file
-    /// handles' queues), and blocks until it has exited and both streams have
-    /// ended; returns its exit status. Call it on a background queue. Throws
-    /// if the child can't be started.
+    /// output and `onError` with each line of its standard error (on global
+    /// queues, one per stream), and blocks until it has exited and both
+    /// streams have ended; returns its exit status. Call it on a background
+    /// queue. Throws if the child can't be started.
     public func run(
         onOutput: @escaping @Sendable (String) -> Void,
         onError: @escaping @Sendable (String) -> Void
@@ -32,16 +32,10 @@ public final class ProcessOutputStream: @unchecked Sendable {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
+        try process.run()  // throws if it can't start: nothing to read
         let drained = DispatchGroup()
         Self.readLines(from: output, into: onOutput, group: drained)
         Self.readLines(from: errors, into: onError, group: drained)
-        do {
-            try process.run()
-        } catch {
-            output.fileHandleForReading.readabilityHandler = nil
-            errors.fileHandleForReading.readabilityHandler = nil
-            throw error
-        }
         process.waitUntilExit()
         drained.wait()  // the last lines may come after the exit
         return process.terminationStatus
@@ -57,22 +51,22 @@ public final class ProcessOutputStream: @unchecked Sendable {
         }
     }
 
-    /// Calls `body` with each line from `pipe`; leaves `group` at the end.
+    /// Calls `body` with each line from `pipe`, on a global queue, in a
+    /// block of `group`.
+    ///
+    /// `availableData` blocks the queue's thread until the pipe has data, and
+    /// returns empty data once every writer has closed it: the end.
     private static func readLines(
         from pipe: Pipe, into body: @escaping @Sendable (String) -> Void,
         group: DispatchGroup
     ) {
-        group.enter()
-        let splitter = LineSplitter(body)
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            if chunk.isEmpty {
-                handle.readabilityHandler = nil
-                splitter.finish()
-                group.leave()
-            } else {
+        let reading = pipe.fileHandleForReading
+        DispatchQueue.global().async(group: group) {
+            let splitter = LineSplitter(body)
+            while case let chunk = reading.availableData, !chunk.isEmpty {
                 splitter.append(chunk)
             }
+            splitter.finish()
         }
     }
 }

@@ -7,11 +7,14 @@ import Foundation
 /// someone reads it, so reading one stream to its end before the other
 /// deadlocks as soon as the child fills the other. `run` reads both at once,
 /// one loop each (`async let`), while it awaits the exit through
-/// `terminationHandler`: no thread blocks in `waitUntilExit()`. It returns when
-/// the child has exited *and* both pipes have been read to their end: the exit
-/// can come while the last lines still sit in a pipe. Cancelling the caller
-/// stops the child (SIGTERM, then SIGKILL after `grace`), and `run` throws
-/// `CancellationError` once it has exited.
+/// `terminationHandler`: no thread blocks in `waitUntilExit()`. Each loop reads
+/// its pipe with a blocking `read` on a thread of a `BlockingIOExecutor`
+/// (`blocking-io-executor`), so the end of the pipe is the `read` that returns
+/// 0, and no cooperative thread waits. `run` returns when the child has exited
+/// *and* both pipes have been read to their end: the exit can come while the
+/// last lines still sit in a pipe. Cancelling the caller stops the child
+/// (SIGTERM, then SIGKILL after `grace`), and `run` throws `CancellationError`
+/// once it has exited.
 public nonisolated enum ProcessOutputStream {
     /// Starts `process` (its executable, arguments, environment set by the
     /// caller), calls `onOutput` with each line of its standard output and
@@ -29,13 +32,23 @@ public nonisolated enum ProcessOutputStream {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        async let outputRead: Void = forEachLine(in: output, onOutput)
-        async let errorsRead: Void = forEachLine(in: errors, onError)
-        // If this throws (no such executable), leaving the scope cancels
-        // both loops, and each removes its handler.
-        let status = try await exitStatus(of: process, grace: grace)
-        await outputRead
-        await errorsRead
+        // Two threads: each read blocks until its pipe has data.
+        let readers = BlockingIOExecutor(name: "pipe-reader", threadCount: 2)
+        defer { readers.shutdown() }
+        let io = BlockingIO(executor: readers)
+        async let outputRead: Void = forEachLine(in: output, on: io, onOutput)
+        async let errorsRead: Void = forEachLine(in: errors, on: io, onError)
+        let status: Int32
+        do {
+            status = try await exitStatus(of: process, grace: grace)
+        } catch {
+            // Not started: close the write ends, so that both reads end.
+            try? output.fileHandleForWriting.close()
+            try? errors.fileHandleForWriting.close()
+            throw error
+        }
+        try await outputRead
+        try await errorsRead
         try Task.checkCancellation()  // cancelled: the child has exited
         return status
     }
@@ -45,32 +58,23 @@ public nonisolated enum ProcessOutputStream {
 
 nonisolated extension ProcessOutputStream {
     /// Calls `body` with each line the pipe delivers, in order, until the
-    /// writer closes it or the task is cancelled; the last line needs no
-    /// newline.
+    /// writer closes it; the last line needs no newline. Throws
+    /// `CancellationError` at the first read after a cancellation.
     ///
-    /// `readabilityHandler` runs on the file handle's queue whenever the pipe
-    /// has data, and feeds the chunks to a stream. The handler keeps no state:
-    /// the lines are split here, in the loop, on "\n" bytes, so a character
-    /// cut in two by a chunk boundary is decoded whole. Leaving the loop, by
-    /// the end or by cancellation, removes the handler.
+    /// Each `read` blocks a thread of `io`'s executor until the pipe has data
+    /// or its writers have all closed it (0 bytes: the end), never a thread
+    /// of the cooperative pool. The lines are split on "\n" bytes, so a
+    /// character cut in two by a chunk boundary is decoded whole. The next
+    /// read waits for `body`: a slow consumer holds the child back.
     static func forEachLine(
-        in pipe: Pipe, _ body: @Sendable (String) async -> Void
-    ) async {
-        let reading = pipe.fileHandleForReading
-        // Unbounded: the handler can't wait for this loop (see the page).
-        let chunks = AsyncStream<Data> { chunks in
-            reading.readabilityHandler = { handle in
-                let chunk = handle.availableData
-                if chunk.isEmpty {
-                    chunks.finish()
-                } else {
-                    chunks.yield(chunk)
-                }
-            }
-            chunks.onTermination = { _ in reading.readabilityHandler = nil }
-        }
+        in pipe: Pipe, on io: BlockingIO,
+        _ body: @Sendable (String) async -> Void
+    ) async throws {
+        let descriptor = pipe.fileHandleForReading.fileDescriptor
         var pending: [UInt8] = []
-        for await chunk in chunks {
+        while case let chunk = try await io.run({ readChunk(descriptor) }),
+            !chunk.isEmpty
+        {
             pending += chunk
             var start = 0
             while let newline = pending[start...].firstIndex(of: 0x0A) {
@@ -80,8 +84,21 @@ nonisolated extension ProcessOutputStream {
             }
             pending.removeFirst(start)
         }
-        if !pending.isEmpty && !Task.isCancelled {
+        if !pending.isEmpty {
             await body(String(decoding: pending, as: UTF8.self))
+        }
+    }
+
+    /// What one `read` returns: up to 64 KB, or nothing at the end (or on an
+    /// error other than an interrupted call).
+    static func readChunk(_ descriptor: Int32) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes {
+                read(descriptor, $0.baseAddress, $0.count)
+            }
+            if count >= 0 { return Array(buffer[..<count]) }
+            if errno != EINTR { return [] }
         }
     }
 }

@@ -69,6 +69,20 @@ import Testing
         #expect(errors == (0..<2000).map { "err \($0) \(padding)" } + ["no newline"])
     }
 
+    /// Every run ends: each pipe is read to its end with blocking reads, not with the last call of
+    /// a readability handler or read source, which on Linux sometimes never comes once the writer
+    /// has closed the pipe (a run that relied on it hung in about half of these).
+    @Test(arguments: Side.allCases)
+    func twentyShortChildrenInARowAllEnd(_ side: Side) async throws {
+        for index in 0..<20 {
+            let (status, output, errors) = try await Self.run(
+                side, Self.shell("echo out \(index); echo err \(index) >&2; exit 4"))
+            #expect(status == 4)
+            #expect(output == ["out \(index)"])
+            #expect(errors == ["err \(index)"])
+        }
+    }
+
     /// Why both sides wait for the end of the pipes as well as for the exit: the exit is reported
     /// while the child's last output is still unread in the pipe.
     @Test func theExitComesWhileTheLastOutputIsStillInThePipe() async throws {
@@ -141,15 +155,27 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: marker.path) == false)
     }
 
-    /// Why a cancelled child gets SIGKILL after a grace period: on Linux, a child that
-    /// `Process.run()` starts from a task (a thread of the cooperative pool) inherits that
-    /// thread's signal mask, in which SIGTERM is blocked, so `terminate()` alone never ends it.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
-    func onLinuxAChildStartedFromATaskHasSIGTERMBlocked() async throws {
-        let process = Self.shell("grep SigBlk /proc/$$/status")
-        let (_, output, _) = try await Self.run(.modern, process)
-        let mask = try #require(output.first.flatMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) })
-        #expect(mask & (1 << (UInt64(SIGTERM) - 1)) != 0)
+    /// Why a cancelled child gets SIGKILL after a grace period: a child that ignores SIGTERM (it
+    /// may also start with it blocked) outlives `terminate()`; the SIGKILL `grace` later ends it.
+    @Test func modernAChildThatIgnoresSIGTERMIsKilledAfterTheGrace() async throws {
+        let process = Self.shell("trap '' TERM; echo started; exec sleep 600")
+        let (started, starting) = AsyncStream.makeStream(of: String.self)
+        let caller = Task {
+            try await Modern.ProcessOutputStream.run(
+                process, onOutput: { starting.yield($0) }, onError: { _ in }, grace: .milliseconds(50))
+        }
+        for await _ in started { break }
+        caller.cancel()
+        await #expect(throws: CancellationError.self) { try await caller.value }
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGKILL)
+    }
+
+    /// Whether `pid` has exited: a zombie or gone in `/proc` (Linux), else `fallback`.
+    static func hasExited(_ pid: Int32, fallback: Bool) -> Bool {
+        guard FileManager.default.fileExists(atPath: "/proc/self/stat") else { return fallback }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        return stat.contains(") Z ")
     }
 
     /// A grandchild that inherited the pipe keeps it open after the child has exited: `run` returns
@@ -174,8 +200,11 @@ import Testing
             returned.withLock { $0 = true }
             return status
         }
-        while (grandchild.withLock { $0 } == nil || process.isRunning) && !Task.isCancelled {
-            await Task.yield()
+        // `isRunning` is no help here: on Linux `Process` reports the exit only once the grandchild
+        // has gone (see the page's Platform notes).
+        try await eventually("the child has exited and named its grandchild") {
+            grandchild.withLock { $0 } != nil
+                && Self.hasExited(process.processIdentifier, fallback: !process.isRunning)
         }
         #expect(returned.withLock { $0 } == false)  // the child is gone, its grandchild is not
         let pid = try #require(grandchild.withLock { $0 })
@@ -183,19 +212,17 @@ import Testing
         #expect(try await caller.value == 0)
     }
 
-    /// The declared difference in buffering. A legacy handler that is slow holds the file handle's
-    /// queue: nothing more is read, the pipe fills and the child waits. The modern handler never
-    /// waits for the loop: a slow consumer lets the chunks pile up in the stream, and the child
-    /// writes 200 KB and exits meanwhile.
+    /// Back-pressure on both sides: the next read waits for the consumer, so a slow consumer
+    /// leaves the pipe full and the child waits in `write`; nothing piles up in the parent.
     @Test(arguments: Side.allCases)
-    func aSlowConsumerHoldsTheLegacyChildBackAndLetsTheModernOneFinish(_ side: Side) async throws {
+    func aSlowConsumerHoldsTheChildBack(_ side: Side) async throws {
         let process = Self.shell("i=0; while [ $i -lt 4000 ]; do echo \"line $i \(String(repeating: "x", count: 40))\"; i=$((i+1)); done")
         let gate = Latch()
         let counted = Locked(0)
         let caller: Task<Int32, any Error>
+        let released = DispatchSemaphore(value: 0)
         switch side {
         case .legacy:
-            let released = DispatchSemaphore(value: 0)
             caller = Task {
                 try await onOwnThread {
                     try Legacy.ProcessOutputStream(process).run(
@@ -204,11 +231,6 @@ import Testing
                         }, onError: { _ in })
                 }
             }
-            while !process.isRunning && !Task.isCancelled { await Task.yield() }
-            if await Self.untilBlockedOnAFullPipe(process.processIdentifier) {
-                #expect(process.isRunning)  // held back by the full pipe
-            }
-            released.signal()
         case .modern:
             caller = Task {
                 try await Modern.ProcessOutputStream.run(
@@ -217,12 +239,14 @@ import Testing
                         if counted.withLock({ $0 += 1; return $0 }) == 1 { await gate.wait() }
                     }, onError: { _ in })
             }
-            while (counted.withLock { $0 } == 0 || process.isRunning) && !Task.isCancelled {
-                await Task.yield()
-            }
-            #expect(counted.withLock { $0 } == 1)  // the child is done; the loop is at its first line
-            gate.open()
         }
+        try await eventually("the child runs") { process.isRunning }
+        let blocked = await Self.untilBlockedOnAFullPipe(process.processIdentifier)
+        #expect(blocked || Self.waitChannel(process.processIdentifier) == nil)
+        #expect(process.isRunning)  // held back by the full pipe
+        #expect(counted.withLock { $0 } == 1)
+        released.signal()
+        gate.open()
         #expect(try await caller.value == 0)
         #expect(counted.withLock { $0 } == 4000)
     }
