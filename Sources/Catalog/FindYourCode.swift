@@ -1104,12 +1104,19 @@ public enum FindYourCode {
                         recipes: ["dispatch-source-signal"])
                 ]),
             APIIndexEntry(
-                ["DispatchSource.makeProcessSource", "DISPATCH_SOURCE_TYPE_PROC", "Process.terminationHandler"],
+                [
+                    "DispatchSource.makeProcessSource", "DISPATCH_SOURCE_TYPE_PROC", "Process.terminationHandler",
+                    "NSTask.terminationHandler",
+                ],
                 uses: [
                     Use(
                         "noticing that a process exits",
                         "a continuation resumed by `Process.terminationHandler`",
-                        recipes: ["dispatch-source-process-exit"])
+                        recipes: ["dispatch-source-process-exit"]),
+                    Use(
+                        "with the child's output still to read",
+                        "await the exit and the end of both pipes: the exit can come while the last lines sit in a pipe",
+                        recipes: ["process-output-stream"]),
                 ]),
             APIIndexEntry(
                 ["Process.waitUntilExit()", "waitUntilExit()"],
@@ -1122,6 +1129,21 @@ public enum FindYourCode {
                         "waiting for a child process to exit",
                         "a continuation resumed by `Process.terminationHandler`: no thread blocks",
                         recipes: ["dispatch-source-process-exit", "timeout-keep-late-result"]),
+                    Use(
+                        "on a background queue while `readabilityHandler`s read the child's output and errors",
+                        "`await` the exit and both streams' ends: two `async let` loops over the lines of each pipe, the exit from `terminationHandler`",
+                        recipes: ["process-output-stream"]),
+                ]),
+            APIIndexEntry(
+                [
+                    "FileHandle.readabilityHandler", "readabilityHandler", "readInBackgroundAndNotify",
+                    "Pipe.fileHandleForReading",
+                ],
+                uses: [
+                    Use(
+                        "reading a child process's standard output and standard error (one read to its end first can deadlock on a full pipe)",
+                        "both pipes read at once, one `async let` loop of blocking reads each on a `BlockingIOExecutor`; cancelling the caller terminates the child",
+                        recipes: ["process-output-stream"])
                 ]),
             APIIndexEntry(
                 ["DispatchSource.makeFileSystemObjectSource", "DISPATCH_SOURCE_TYPE_VNODE"],
@@ -1188,6 +1210,10 @@ public enum FindYourCode {
                         "a blocking file read or C call in async code",
                         "a `TaskExecutor` with threads of its own (`withTaskExecutorPreference`) or a thread awaited through a continuation; never the cooperative pool",
                         recipes: ["blocking-io-executor", "blocking-the-pool"]),
+                    Use(
+                        "a child process's output read to its end, then its errors (deadlocks once the child fills the other pipe)",
+                        "both pipes read at once, one `async let` loop each, and the exit awaited",
+                        recipes: ["process-output-stream"]),
                     Use(
                         "reading a large file piece by piece",
                         "an `AsyncThrowingStream` of chunks",

@@ -4,6 +4,7 @@ extension Catalog {
     /// Chapter 9, in page order.
     static let eventSources: [Recipe] = [
         .dispatchSourceProcessExit,
+        .processOutputStream,
         .dispatchSourceDirWatch,
         .dispatchSourceSocketAccept,
         .socketConnectionStream,
