@@ -241,6 +241,9 @@ import Testing
             }
         }
         try await eventually("the child runs") { process.isRunning }
+        // The first line reaches the consumer, which holds it: under load the child may fill the
+        // pipe before the first read, so wait for that read before looking at the child.
+        try await eventually("the consumer has the first line") { counted.withLock { $0 } >= 1 }
         let blocked = await Self.untilBlockedOnAFullPipe(process.processIdentifier)
         #expect(blocked || Self.waitChannel(process.processIdentifier) == nil)
         #expect(process.isRunning)  // held back by the full pipe
