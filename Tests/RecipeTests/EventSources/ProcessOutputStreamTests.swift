@@ -128,7 +128,15 @@ import Testing
 
     /// Cancelling the caller stops the child, and `run` throws only once the child has exited.
     @Test func modernCancellingTheCallerStopsTheChildFirst() async throws {
-        let process = Self.shell("echo started; exec sleep 600")
+        let process = await Self.cancelledOnceStarted("echo started; exec sleep 600")
+        #expect(process.isRunning == false)
+        #expect(process.terminationReason == .uncaughtSignal)
+    }
+
+    /// Runs `script` through the modern `run` (a grace of 50 ms), cancels the caller once the
+    /// child has printed its first line, expects `CancellationError`, and returns the process.
+    static func cancelledOnceStarted(_ script: String) async -> Process {
+        let process = shell(script)
         let (started, starting) = AsyncStream.makeStream(of: String.self)
         let caller = Task {
             try await Modern.ProcessOutputStream.run(
@@ -137,8 +145,7 @@ import Testing
         for await _ in started { break }
         caller.cancel()
         await #expect(throws: CancellationError.self) { try await caller.value }
-        #expect(process.isRunning == false)
-        #expect(process.terminationReason == .uncaughtSignal)
+        return process
     }
 
     /// A caller cancelled before `run` starts nothing.
@@ -158,15 +165,7 @@ import Testing
     /// Why a cancelled child gets SIGKILL after a grace period: a child that ignores SIGTERM (it
     /// may also start with it blocked) outlives `terminate()`; the SIGKILL `grace` later ends it.
     @Test func modernAChildThatIgnoresSIGTERMIsKilledAfterTheGrace() async throws {
-        let process = Self.shell("trap '' TERM; echo started; exec sleep 600")
-        let (started, starting) = AsyncStream.makeStream(of: String.self)
-        let caller = Task {
-            try await Modern.ProcessOutputStream.run(
-                process, onOutput: { starting.yield($0) }, onError: { _ in }, grace: .milliseconds(50))
-        }
-        for await _ in started { break }
-        caller.cancel()
-        await #expect(throws: CancellationError.self) { try await caller.value }
+        let process = await Self.cancelledOnceStarted("trap '' TERM; echo started; exec sleep 600")
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(process.terminationStatus == SIGKILL)
     }
