@@ -29,8 +29,6 @@ final class UseWords: Sendable {
     let cancelPrevious: Int32
     let timerInvalidate: Int32
     let scheduledTimerOnce: Int32
-    /// `Timer.scheduledTimer` in either spelling (repeating or `repeats: false`).
-    let scheduledTimers: Set<Int32>
     let sourceCreations: Set<Int32>
     let timerSource: Int32
     let sourceHandlers: Int32
@@ -107,7 +105,6 @@ final class UseWords: Sendable {
         cancelPrevious = api(.cancelPreviousPerformRequests)
         timerInvalidate = api(.timerInvalidate)
         scheduledTimerOnce = api(.scheduledTimerOnce)
-        scheduledTimers = [api(.scheduledTimer), api(.scheduledTimerOnce)]
         sourceCreations = Set(
             [
                 CodeShape.timerSource, .signalSource, .readWriteSource, .writeSource, .processSource,
@@ -154,7 +151,8 @@ final class UseWords: Sendable {
 /// blocks guard state (`sync` reads) is `isolation-queue-per-object`'s, one that only runs jobs in
 /// order is `serial-queue`'s; a concurrent queue with barrier writes is `readers-writer-barrier`'s;
 /// a group entered once and waited on is a wait for one reply (`sync-wait-for-callback`); a work
-/// item cancelled before the next is scheduled, a timer invalidated before the next is scheduled,
+/// item cancelled before the next is scheduled, a one-shot timer invalidated before the next is
+/// scheduled,
 /// or `cancelPreviousPerformRequests` before a delayed perform, is a debounce; a counting semaphore
 /// made in one function (or as a property) and waited on in another limits work that keeps
 /// arriving (`concurrency-limit`), where one made and waited on in the same function throttles a
@@ -243,7 +241,7 @@ struct UseRules {
             let api = finding.api
             if api == words.asyncAfter || api == words.dispatchTime || api == words.workItem
                 || api == words.workItemCancel || api == words.performAfterDelay || api == words.cancelPrevious
-                || api == words.timerSource || api == words.timerInvalidate || words.scheduledTimers.contains(api)
+                || api == words.timerSource || api == words.timerInvalidate || api == words.scheduledTimerOnce
             {
                 byFunction[finding.function, default: []].append(index)
             }
@@ -270,12 +268,14 @@ struct UseRules {
             }
             if !oneShots.isEmpty, comparesACount(function) {
                 for index in oneShots { findings[index].lead = "batch-size-or-time" }
+                if !delays.isEmpty { for index in times { findings[index].dropped = true } }
                 continue
             }
-            // A timer invalidated, then scheduled again, in one function: each event restarts the
-            // wait, so only the last one fires.
+            // A one-shot timer invalidated, then scheduled again, in one function: each event
+            // restarts the wait, so only the last one fires. A repeating timer invalidated before
+            // it is scheduled again is a ticker restarted, not a debounce.
             let invalidations = indices.filter { findings[$0].api == words.timerInvalidate }
-            let schedules = indices.filter { words.scheduledTimers.contains(findings[$0].api) }
+            let schedules = indices.filter { findings[$0].api == words.scheduledTimerOnce }
             if let firstInvalidation = invalidations.first,
                 schedules.contains(where: { findings[$0].line >= findings[firstInvalidation].line })
             {

@@ -171,6 +171,14 @@ import Testing
             """
         #expect(page(nearMiss, "Timer.scheduledTimer") == "repeating-timer")
         #expect(page(nearMiss, "Timer.invalidate") == "timer-invalidate")
+        let restartedTicker = """
+            func restart() {
+                timer?.invalidate()
+                timer = Timer.scheduledTimer(withTimeInterval: 5, repeats: true) { _ in poll() }
+            }
+            """
+        #expect(page(restartedTicker, "Timer.scheduledTimer") == "repeating-timer")
+        #expect(page(restartedTicker, "Timer.invalidate") != "debounce")
     }
 
     /// A one-shot timer armed beside a full-batch check is a batch sent by size or by time; beside
@@ -187,6 +195,15 @@ import Testing
             }
             """
         #expect(page(hit, "Timer.scheduledTimer(repeats: false)") == "batch-size-or-time")
+        let delayed = """
+            func add(_ sample: Sample) {
+                buffer.append(sample)
+                if buffer.count == maxBatch { flush(); return }
+                DispatchQueue.main.asyncAfter(deadline: .now() + 10) { flush() }
+            }
+            """
+        #expect(page(delayed, "DispatchQueue.asyncAfter") == "batch-size-or-time")
+        #expect(!ScanFixtures.scan(delayed).contains { $0.api == "DispatchTime" })
         let nearMiss = """
             func showBanner() {
                 guard messages.count > 0 else { return }

@@ -68,7 +68,7 @@ static void *kAppStateContext = &kAppStateContext;
     task.standardOutput = pipe;
     [task launch];
     [task waitUntilExit];  // label: Process.waitUntilExit => timeout-keep-late-result
-    NSData *output = [[pipe fileHandleForReading] readDataToEndOfFile];
+    NSData *output = [[pipe fileHandleForReading] readDataToEndOfFile];  // label: Pipe.fileHandleForReading => process-output-stream
     return [[NSString alloc] initWithData:output encoding:NSUTF8StringEncoding];
 }
 
