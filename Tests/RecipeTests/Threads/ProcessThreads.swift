@@ -31,12 +31,10 @@ enum ProcessThreads {
     /// The same wait for a legacy test running on its own thread (`onOwnThread`), where it may
     /// block: polls with a short `usleep`, and returns 0 where the count can't be read.
     static func settledBlocking(atMost limit: Int, within: Duration = .seconds(5)) -> Int {
-        let clock = ContinuousClock()
-        let deadline = clock.now + within
-        var current = count() ?? 0
-        while current > limit && clock.now < deadline {
-            usleep(100)
+        var current = 0
+        _ = eventuallyOnThisThread(within: within) {
             current = count() ?? 0
+            return current <= limit
         }
         return current
     }
