@@ -4,17 +4,12 @@ import Foundation
 /// gate again: a `DispatchGroup` per identify, a generation counter under a
 /// lock, and a list of pending blocks flushed on the SDK's queue.
 ///
-/// `reidentify` bumps the generation, closes the gate, enters the group once
-/// per step and starts the steps (a callback API, a block on a global
-/// queue); each step leaves when it calls back. The group's `notify` runs
-/// on the SDK's serial queue and checks the generation first: an identify
-/// that is not the newest any more changes nothing, so a stale step cannot
-/// open the gate for the new identity. Otherwise it opens (or fails) the
-/// gate and runs the pending blocks there, in the order they were
-/// submitted. A block waits for the gate, not for a generation: one
-/// submitted while user A was set up runs once user B is, with B. A block
-/// can be withdrawn by its token: it is called once, with `Cancelled`.
-/// Nothing cancels the old steps: they run to the end and are ignored.
+/// Each step enters the group and leaves when it calls back. The group's
+/// `notify` checks the generation first, so a stale step never opens the
+/// gate for the new identity; otherwise it opens (or fails) the gate and
+/// runs the pending blocks on the SDK's serial queue, in submission order,
+/// with the identity they run as. A block can be withdrawn by its token.
+/// Nothing cancels an old identity's steps: they run on and are ignored.
 public final class ReadinessGate: @unchecked Sendable {
     /// One setup step: starts work for `identity`, calls `done` once.
     public typealias Step =
@@ -22,12 +17,6 @@ public final class ReadinessGate: @unchecked Sendable {
             _ identity: String,
             _ done: @escaping @Sendable ((any Error)?) -> Void
         ) -> Void
-    /// A pending block: the identity the gate opened for, or the error.
-    public typealias Block = @Sendable (Result<String, any Error>) -> Void
-
-    /// What a withdrawn block is called with.
-    public struct Cancelled: Error {}
-
     private enum State {
         case closed
         case open(identity: String)
@@ -86,6 +75,49 @@ public final class ReadinessGate: @unchecked Sendable {
             finish(current, identity: identity)
         }
     }
+}
+
+// MARK: - Opening: only for the newest generation
+
+extension ReadinessGate {
+    /// Generation `finished` has set up (or failed): opens (or fails) the
+    /// gate and runs every pending block, unless a newer identify began.
+    /// On `queue`, when every step of that generation has called back.
+    private func finish(_ finished: Int, identity: String) {
+        lock.lock()
+        guard finished == generation else {
+            lock.unlock()
+            log("generation \(finished) ended late: ignored")
+            return
+        }
+        let result: Result<String, any Error>
+        if let stepError {
+            result = .failure(stepError)
+            state = .failed(stepError)
+        } else {
+            result = .success(identity)
+            state = .open(identity: identity)
+        }
+        let released = pending
+        pending = []
+        lock.unlock()
+        switch result {
+        case .success: log("generation \(finished) open for \(identity)")
+        case .failure(let error):
+            log("generation \(finished) failed: \(error)")
+        }
+        for waiter in released { waiter.block(result) }  // in order
+    }
+}
+
+// MARK: - Waiting: one entry per call, withdrawn by its own id
+
+extension ReadinessGate {
+    /// A pending block: the identity the gate opened for, or the error.
+    public typealias Block = @Sendable (Result<String, any Error>) -> Void
+
+    /// What a withdrawn block is called with.
+    public struct Cancelled: Error {}
 
     /// Runs `block` on the SDK's queue once the gate is open (or failed);
     /// returns a token for `cancelWaiting`.
@@ -119,33 +151,6 @@ public final class ReadinessGate: @unchecked Sendable {
 
     /// How many blocks wait for the gate.
     public var waiting: Int { lock.withLock { pending.count } }
-
-    // On `queue`, when every step of generation `finished` has called back.
-    private func finish(_ finished: Int, identity: String) {
-        lock.lock()
-        guard finished == generation else {
-            lock.unlock()
-            log("generation \(finished) ended late: ignored")
-            return
-        }
-        let result: Result<String, any Error>
-        if let stepError {
-            result = .failure(stepError)
-            state = .failed(stepError)
-        } else {
-            result = .success(identity)
-            state = .open(identity: identity)
-        }
-        let released = pending
-        pending = []
-        lock.unlock()
-        switch result {
-        case .success: log("generation \(finished) open for \(identity)")
-        case .failure(let error):
-            log("generation \(finished) failed: \(error)")
-        }
-        for waiter in released { waiter.block(result) }  // in order
-    }
 }
 
 // MARK: - Driver (the page's output; not part of the pattern)

@@ -2,20 +2,12 @@
 /// gate again: an actor that keeps a generation, the setup task of the
 /// newest one, and one continuation per waiter.
 ///
-/// `reidentify` bumps the generation, closes the gate, cancels the previous
-/// setup and starts this generation's steps as child tasks of one task group
-/// inside one task that the gate keeps: the gate owns it, the next
-/// `reidentify` cancels it, and so does the gate's `deinit`. When every step
-/// has returned, the task reports to the actor with its generation number;
-/// a report for an older generation is ignored, so a stale step can never
-/// open the gate for the new identity. A waiter waits for the gate, not for
-/// a generation: one that came while generation 1 was setting up is released
-/// by generation 2 if 2 began meanwhile, and gets the identity it runs as.
-/// The first failed step cancels the others; once they have returned, every
-/// waiter gets the error, calls made while the gate stays failed get it at
-/// once, and the next `reidentify` starts afresh. A cancelled waiter leaves
-/// with `CancellationError`: its handler withdraws its own entry, by the id
-/// it was given, and resumes nothing else.
+/// The gate owns the setup task (a task group of the steps); the next
+/// `reidentify` and `deinit` cancel it. A setup that ends for an older
+/// generation is ignored, so a stale step never opens the gate for the new
+/// identity. A waiter waits for the gate, not for a generation, and gets the
+/// identity it runs as; the first failed step fails every waiter until the
+/// next `reidentify`. A cancelled waiter withdraws its own entry, by its id.
 public actor ReadinessGate {
     /// One setup step for an identity (fetch the config, load the cache,
     /// register the device). It should return soon after it is cancelled.
@@ -69,7 +61,39 @@ public actor ReadinessGate {
             await self?.finish(current, with: result)
         }
     }
+}
 
+// MARK: - Opening: only for the newest generation
+
+extension ReadinessGate {
+    /// Generation `finished` has set up (or failed): opens (or fails) the
+    /// gate and releases every waiter, unless a newer identify began.
+    private func finish(_ finished: Int, with result: Result<String, any Error>)
+    {
+        guard finished == generation else {
+            log("generation \(finished) ended late: ignored")
+            return
+        }
+        setup = nil
+        switch result {
+        case .success(let identity):
+            state = .open(identity: identity)
+            log("generation \(finished) open for \(identity)")
+        case .failure(let error):
+            state = .failed(error)
+            log("generation \(finished) failed: \(error)")
+        }
+        let released = waiters
+        waiters = [:]
+        for continuation in released.values {
+            continuation.resume(with: result)
+        }
+    }
+}
+
+// MARK: - Waiting: one entry per call, withdrawn by its own id
+
+extension ReadinessGate {
     /// Returns the identity the gate is open for, once it is; throws the
     /// error of a failed setup, or `CancellationError`.
     public func ready() async throws -> String {
@@ -101,28 +125,6 @@ public actor ReadinessGate {
 
     private func withdraw(_ id: Int) {
         waiters.removeValue(forKey: id)?.resume(throwing: CancellationError())
-    }
-
-    private func finish(_ finished: Int, with result: Result<String, any Error>)
-    {
-        guard finished == generation else {
-            log("generation \(finished) ended late: ignored")
-            return
-        }
-        setup = nil
-        switch result {
-        case .success(let identity):
-            state = .open(identity: identity)
-            log("generation \(finished) open for \(identity)")
-        case .failure(let error):
-            state = .failed(error)
-            log("generation \(finished) failed: \(error)")
-        }
-        let released = waiters
-        waiters = [:]
-        for continuation in released.values {
-            continuation.resume(with: result)
-        }
     }
 }
 
