@@ -100,11 +100,11 @@ nonisolated extension GroupedCallbacks {
     /// in that order.
     ///
     /// A child added with `addTask` makes its call when it first runs: after
-    /// the loop, in any order, so a serial API behind the bridge (this context's
-    /// queue, a server that answers in arrival order) can see the calls
-    /// reordered. `addImmediateTask` (SE-0472) runs each child on the caller up
-    /// to its first suspension, and the bridge makes its call before it
-    /// suspends: every call is made, in order, before the loop goes on.
+    /// the loop, in any order, so a serial API behind the bridge (this
+    /// context's queue, a server that answers in arrival order) can see the
+    /// calls reordered. `addImmediateTask` (SE-0472) runs each child on the
+    /// caller up to its first suspension, and the bridge makes its call before
+    /// it suspends: every call is made, in order, before the loop goes on.
     public static func performInOrder<T: Sendable>(
         _ blocks: [@Sendable () -> T], on context: Context
     ) async -> [T] {
