@@ -32,7 +32,7 @@ extension Recipe {
                 "the return value in the caller's isolation; cancelling the caller's task cancels every probe"),
         ],
         prose: Articles.recipe("preferred-winner-race"),
-        replaces: [.workItemCancel, .asyncAfter, .workItem, .dispatchQueueLabel],
+        replaces: [.workItemCancel, .asyncAfter, .workItem],
         scenarios: [
             Scenario(
                 "preferred first",
