@@ -1,8 +1,8 @@
 import Foundation
 
-/// Races several probes, one of them preferred: the preferred result wins
-/// unless another probe answers first and the preferred one does not follow
-/// within a grace period.
+/// Races several probes from callbacks on a serial queue, one of them
+/// preferred: the preferred result wins unless another probe answers first
+/// and the preferred one does not follow within a grace period.
 ///
 /// Every probe starts at once and calls back on its own queue; each callback
 /// hops onto the race's serial queue, where a `done` flag makes the first

@@ -1,6 +1,6 @@
-/// Races several probes, one of them preferred: the preferred result wins
-/// unless another probe answers first and the preferred one does not follow
-/// within a grace period.
+/// Races several probes in one task group, one of them preferred: the
+/// preferred result wins unless another probe answers first and the preferred
+/// one does not follow within a grace period.
 ///
 /// Connection racing (Happy Eyeballs: IPv6 before IPv4) and a primary server
 /// raced against a mirror have this shape. One throwing task group runs every
@@ -77,6 +77,20 @@ public nonisolated enum PreferredWinnerRace {
     }
 }
 
+// MARK: - Starting and cancelling: the group does both
+
+// One `addTask` per probe starts them all. `group.cancelAll()` in the `defer`
+// cancels the losers and the grace timer as the parent returns or throws, and
+// the group waits for them. Cancelling the caller's task cancels the group:
+// there is no `cancel()` to call and no handle to keep.
+
+// MARK: - Deciding: in the parent, one `next()` at a time
+
+// The parent takes the children's outcomes one at a time, in the order they
+// finish, so its locals (`fallback`, `preferredError`) need no queue and no
+// lock, and a `return` is the only decision: no `done` flag, and nothing can
+// answer after it.
+
 // MARK: - Or for a probe that ignores cancellation: stop waiting for it
 
 nonisolated extension PreferredWinnerRace {
@@ -87,8 +101,9 @@ nonisolated extension PreferredWinnerRace {
     /// that the probe's result feeds: a wait that ends as soon as the race
     /// cancels it. The probe then runs on, unobserved, to its end, holding
     /// whatever it holds (a socket, a request). Prefer a probe that stops when
-    /// cancelled: `URLSession`'s async methods, or a callback API bridged with
-    /// `withTaskCancellationHandler` that cancels it (`connect-timeout`).
+    /// cancelled: one that awaits cancellation-aware calls, or a callback API
+    /// bridged with `withTaskCancellationHandler` that cancels it
+    /// (`connect-timeout`).
     public static func abandoningOnCancel<Value: Sendable>(
         _ probe: @escaping @concurrent @Sendable () async throws -> Value
     ) -> @concurrent @Sendable () async throws -> Value {

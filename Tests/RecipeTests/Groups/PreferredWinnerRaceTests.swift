@@ -33,6 +33,17 @@ import Testing
         }
     }
 
+    /// The value of a race's task. A test that its time limit cancels cancels the race, so a race
+    /// that never decides fails the test instead of hanging the run: awaiting a task's `value`
+    /// alone does not pass the cancellation on.
+    static func value<T: Sendable>(of race: Task<T, any Error>) async throws -> T {
+        try await withTaskCancellationHandler {
+            try await race.value
+        } onCancel: {
+            race.cancel()
+        }
+    }
+
     static func modernProbes(_ names: String...) -> [Modern.HeldProbe] {
         names.map { Modern.HeldProbe($0, log: { _ in }) }
     }
@@ -42,7 +53,7 @@ import Testing
         let probes = Self.modernProbes("ipv6", "ipv4")
         let race = Self.modernRace(probes[0], [probes[1]], clock: clock)
         probes[0].answer(.success("ipv6"))
-        #expect(try await race.value == "ipv6")
+        #expect(try await Self.value(of: race) == "ipv6")
         #expect(probes[1].wasCancelled)
         #expect(probes[1].hasFinished)  // awaited before the race returned
         #expect(clock.deadlines.isEmpty)  // no grace period started
@@ -55,7 +66,7 @@ import Testing
         probes[1].answer(.success("ipv4"))
         try await clock.waitForSleepers(1)  // the grace period runs
         probes[0].answer(.success("ipv6"))
-        #expect(try await race.value == "ipv6")
+        #expect(try await Self.value(of: race) == "ipv6")
         #expect(clock.sleeperCount == 0)  // the timer was cancelled
         #expect(clock.now == ManualTestClock.Instant(offset: .zero))
     }
@@ -68,7 +79,7 @@ import Testing
         try await clock.waitForSleepers(1)
         #expect(clock.deadlines == [ManualTestClock.Instant(offset: Self.grace)])
         clock.advance(by: Self.grace)
-        #expect(try await race.value == "ipv4")
+        #expect(try await Self.value(of: race) == "ipv4")
         #expect(probes[0].wasCancelled)
         #expect(probes[0].hasFinished)
     }
@@ -80,7 +91,7 @@ import Testing
         probes[0].answer(.failure(Failure(probe: "ipv6")))
         try await eventually("the preferred probe has failed") { probes[0].hasFinished }
         probes[1].answer(.success("ipv4"))
-        #expect(try await race.value == "ipv4")  // the clock never moved
+        #expect(try await Self.value(of: race) == "ipv4")  // the clock never moved
     }
 
     @Test func modernFailedPreferredDuringTheGracePeriodEndsItAtOnce() async throws {
@@ -90,7 +101,7 @@ import Testing
         probes[1].answer(.success("ipv4"))
         try await clock.waitForSleepers(1)
         probes[0].answer(.failure(Failure(probe: "ipv6")))
-        #expect(try await race.value == "ipv4")  // the clock never moved
+        #expect(try await Self.value(of: race) == "ipv4")  // the clock never moved
         #expect(clock.sleeperCount == 0)
     }
 
@@ -104,7 +115,7 @@ import Testing
             probe.answer(.failure(Failure(probe: probe.name)))
             try await eventually("\(probe.name) has failed") { probe.hasFinished }
         }
-        await #expect(throws: Failure(probe: "ipv6")) { try await race.value }
+        await #expect(throws: Failure(probe: "ipv6")) { try await Self.value(of: race) }
     }
 
     @Test func modernCancellingTheCallerCancelsEveryProbeAndTheTimer() async throws {
@@ -114,7 +125,7 @@ import Testing
         probes[2].answer(.success("ipv4"))
         try await clock.waitForSleepers(1)
         race.cancel()
-        await #expect(throws: CancellationError.self) { try await race.value }
+        await #expect(throws: CancellationError.self) { try await Self.value(of: race) }
         #expect(probes[0].wasCancelled && probes[1].wasCancelled)
         #expect(!probes[2].wasCancelled)  // it had answered
         #expect(clock.sleeperCount == 0)
@@ -138,7 +149,7 @@ import Testing
                 preferred: probe("ipv6"), others: [probe("ipv4")], grace: Self.grace, clock: ManualTestClock())
         }
         race.cancel()
-        await #expect(throws: CancellationError.self) { try await race.value }
+        await #expect(throws: CancellationError.self) { try await Self.value(of: race) }
     }
 
     @Test func modernFirstOtherSuccessIsTheFallback() async throws {
@@ -150,7 +161,7 @@ import Testing
         probes[1].answer(.success("mirror A"))
         try await eventually("mirror A has answered") { probes[1].hasFinished }
         clock.advance(by: Self.grace)
-        #expect(try await race.value == "mirror B")
+        #expect(try await Self.value(of: race) == "mirror B")
         #expect(probes[0].wasCancelled)
     }
 
@@ -173,7 +184,7 @@ import Testing
         try await eventually("the race has cancelled the stubborn probe") { stubborn.wasCancelled }
         released.withLock { $0 = true }
         stubborn.answer(.success("ipv6, late"))
-        let (winner, wasReleased) = try await race.value
+        let (winner, wasReleased) = try await Self.value(of: race)
         #expect(winner == "ipv4")
         #expect(wasReleased)  // it returned only after the stubborn probe ended
     }
@@ -190,7 +201,7 @@ import Testing
         ipv4.answer(.success("ipv4"))
         try await clock.waitForSleepers(1)
         clock.advance(by: Self.grace)
-        #expect(try await race.value == "ipv4")
+        #expect(try await Self.value(of: race) == "ipv4")
         #expect(!stubborn.hasFinished)  // it runs on, in a task of its own
         #expect(!stubborn.wasCancelled)  // and no one cancels it
         stubborn.answer(.success("ipv6, late"))
