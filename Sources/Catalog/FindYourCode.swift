@@ -466,6 +466,10 @@ public enum FindYourCode {
                         "one per observed object, its observer leaving when the object reaches a state",
                         "a child per object in `withTaskGroup`, returning at the first matching value of an `AsyncStream` over the observer; no count to over-leave",
                         recipes: ["wait-for-all-states"]),
+                    Use(
+                        "one per setup step of an identify, the gate opening when all have left",
+                        "one child per step in a task group, inside the setup task the gate keeps",
+                        recipes: ["readiness-gate-reopens"]),
                 ]),
             APIIndexEntry(
                 ["async(group:)", "dispatch_group_async"],
@@ -490,6 +494,10 @@ public enum FindYourCode {
                         "after wrapped callbacks finish",
                         "the code after `await withDiscardingTaskGroup`",
                         recipes: ["group-wrap-callback-api"]),
+                    Use(
+                        "flushing calls held until an identify's setup steps finish, again on every re-identify",
+                        "an actor with a generation number, the newest setup task and a continuation per waiter",
+                        recipes: ["readiness-gate-reopens"]),
                     Use(
                         "written in `@MainActor` code, notifying another queue",
                         "the code after `await withTaskGroup`; or `{ @Sendable in … }`: the plain closure inherits `@MainActor` and traps",
@@ -619,7 +627,11 @@ public enum FindYourCode {
                     Use(
                         "holding queued work back until it may start (e.g. until some is cancelled)",
                         "tasks made on the main actor, which start only when it suspends; an actor-owned job list with a resume signal",
-                        recipes: ["cancel-work-items", "pausable-work-queue"])
+                        recipes: ["cancel-work-items", "pausable-work-queue"]),
+                    Use(
+                        "holding an SDK's calls while it re-identifies, resumed when every setup step is done",
+                        "an actor gate: callers `try await gate.ready()`; a generation number ignores stale setups",
+                        recipes: ["readiness-gate-reopens"]),
                 ]),
             APIIndexEntry(
                 ["DispatchWorkItem.wait", "dispatch_block_wait"],
