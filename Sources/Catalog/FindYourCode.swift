@@ -252,6 +252,10 @@ public enum FindYourCode {
                         "an actor with the latest argument and one sleeping `Task`",
                         recipes: ["throttle-latest"]),
                     Use(
+                        "a grace period for the preferred answer after another probe answered first",
+                        "a child task sleeping on an injected `Clock`, cancelled with the losers once one wins",
+                        recipes: ["preferred-winner-race"]),
+                    Use(
                         "a watchdog that answers `nil` after a timeout while the work runs on and fills a cache",
                         "`withTimeout` around a wait that ends on cancellation (a `OneShotFuture`); the work an unstructured `Task` the cache owns, so its late result still lands",
                         recipes: ["timeout-keep-late-result"]),
@@ -454,6 +458,10 @@ public enum FindYourCode {
                         "one per download in a batch",
                         "one child of `withThrowingTaskGroup` per download",
                         recipes: ["group-batch-download"]),
+                    Use(
+                        "one per probe of a race that prefers one (IPv6 over IPv4, a primary server over its mirror)",
+                        "a child per probe in `withThrowingTaskGroup`, a grace-timer child; `cancelAll()` once one wins",
+                        recipes: ["preferred-winner-race"]),
                     Use(
                         "one per observed object, its observer leaving when the object reaches a state",
                         "a child per object in `withTaskGroup`, returning at the first matching value of an `AsyncStream` over the observer; no count to over-leave",
