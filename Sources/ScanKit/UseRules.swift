@@ -43,6 +43,8 @@ final class UseWords: Sendable {
     let coreDataPerform: Int32
     let testExpectation: Int32
     let completionTwice: Int32
+    /// A parameter or argument named `completionHandler`.
+    let completionHandler: Int32
     let synchronized: Int32
     /// The blocking waits whose arguments may ask for no wait.
     let waits: Set<Int32>
@@ -123,6 +125,7 @@ final class UseWords: Sendable {
         coreDataPerform = api(.managedObjectContextPerform)
         testExpectation = api(.testExpectation)
         completionTwice = api(HazardShapes.completionCalledTwice)
+        completionHandler = api(.completionHandler)
         synchronized = api(.synchronized)
         waits = [api(.semaphoreWait), api(.groupWait)]
         creations = serialQueue.union(sourceCreations).union([
