@@ -68,6 +68,10 @@ import Testing
     /// framework (`delegate-conformance-isolation`), and the SDK's source, part of each check's key.
     static let sdkModules = root.appendingPathComponent(".build/debug/Modules")
     static let sdkSource = "Sources/TransferKit/TransferSession.swift"
+    /// The C library a recipe file imports as an app imports one (`c-callback-stream`): its
+    /// `include` folder, which holds its module map, and its header, part of the key of each check
+    /// of a file that imports it.
+    static let cLibrary = (module: "CDeviceSim", include: "Sources/CDeviceSim/include", header: "CDeviceSim.h")
 
     /// Every check of `setting`: each `.swift` file below `Sources/Legacy` and `Sources/Modern`
     /// (Modern and `Sources/LegacyApp` in an app target), whole and as its pattern when it has a driver.
@@ -147,10 +151,16 @@ import Testing
                 inputs.append(copy.path)
                 texts.append(text)
             }
+            let include = root.appendingPathComponent(cLibrary.include)
+            let importsCLibrary = texts.contains { $0.contains("import \(cLibrary.module)\n") }
             let arguments =
                 ["swiftc"] + check.compilerMode + ["-I", sdkModules.path]
+                + (importsCLibrary ? ["-I", include.path] : [])
                 + check.setting.arguments(forModern: check.isModern)
-            let sdk = try String(contentsOf: root.appendingPathComponent(sdkSource), encoding: .utf8)
+            var sdk = try String(contentsOf: root.appendingPathComponent(sdkSource), encoding: .utf8)
+            if importsCLibrary {
+                sdk += try String(contentsOf: include.appendingPathComponent(cLibrary.header), encoding: .utf8)
+            }
             let key = fnv1a(([compiler] + arguments + texts + [sdk]).joined(separator: "\u{0}"))
             let cache = root.appendingPathComponent(".build/copy-check/\(key)")
             if FileManager.default.fileExists(atPath: cache.path) { return nil }
