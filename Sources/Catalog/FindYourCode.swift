@@ -1362,10 +1362,7 @@ public enum FindYourCode {
                         recipes: ["pending-replies"]),
                 ]),
             APIIndexEntry(
-                [
-                    "Unmanaged.passRetained(self).toOpaque()", "Unmanaged.passUnretained(self)",
-                    "__bridge_retained",
-                ],
+                ["Unmanaged.passRetained(self).toOpaque()", "Unmanaged.passUnretained(self)"],
                 alsoKnownAs: ["void *context", "userInfo", "refCon", "clientData"],
                 uses: [
                     Use(

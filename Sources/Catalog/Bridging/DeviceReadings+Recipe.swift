@@ -19,10 +19,10 @@ extension Recipe {
                 "`Unmanaged.passRetained(self).toOpaque()` as a C callback's context, a queue hop per event",
                 "an `AsyncStream` fed by the callback through an `Unmanaged` box that holds the continuation"),
             APIMapping(
-                "`queue.async { handler(event) }` for every callback: an unbounded queue",
+                "a queue hop per callback of the `Unmanaged.passRetained(self)` context: every event queued",
                 "`.bufferingNewest(n)`: the newest n wait, older ones are dropped"),
             APIMapping(
-                "`stop()` (or `deinit`) unregistering and releasing `self`",
+                "`stop()` (or `deinit`) unregistering, then `Unmanaged.passUnretained(self).release()`",
                 "`onTermination`: stop the C side, then release the box, once"),
         ],
         prose: Articles.recipe("c-callback-stream"),
@@ -78,6 +78,5 @@ extension CodeShape {
     static let unmanagedContext = CodeShape(
         "Unmanaged.passRetained",
         swift: ["Unmanaged.passRetained", "Unmanaged.passUnretained"],
-        objc: ["__bridge_retained"],
         modern: "an `AsyncStream` fed through an `Unmanaged` box that holds its continuation")
 }
