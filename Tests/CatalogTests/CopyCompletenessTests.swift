@@ -16,7 +16,10 @@ import Testing
 /// for a whole file in the app-target setting, since type-checking alone (`-typecheck`) stops
 /// before the data-race checks of region-based isolation (`sending 'x' risks causing data races`)
 /// and nothing else compiles the Modern files in that setting; `-typecheck` otherwise. A check that passed is remembered under `.build/copy-check/`, keyed by a hash of the
-/// compiler's version and every input, so a warm run re-checks only what changed.
+/// compiler's version and every input, so a warm run re-checks only what changed. Each check runs
+/// the compiler (`swift-frontend`) itself, with the arguments the driver would give it (asked once
+/// per setting with `-###`): the driver's own start cost 0.1 s per `-typecheck` and 0.24 s per
+/// `-emit-sil -wmo` here, some 45 s of a cold run on this 2-core machine.
 @Suite struct CopyCompletenessTests {
     /// Where a reader pastes a file: the compiler flags of that setting.
     enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -48,6 +51,8 @@ import Testing
         let patternOnly: Bool
         let needs: [String]
         var setting: Setting = .package
+        /// Whether the file imports the C library (`cLibrary`), whose module map the compiler then needs.
+        var importsCLibrary = false
         var isModern: Bool { file.hasPrefix("Sources/Modern/") }
         /// How far the compiler goes. Type-checking alone stops before the data-race checks of
         /// region-based isolation, which run on SIL; a whole file in the app-target setting is
@@ -88,9 +93,16 @@ import Testing
         for folder in folders {
             for file in try swiftFiles(below: folder) {
                 let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-                checks.append(Check(file: file, patternOnly: false, needs: needs[file] ?? [], setting: setting))
+                let importsCLibrary = text.contains("import \(cLibrary.module)\n")
+                checks.append(
+                    Check(
+                        file: file, patternOnly: false, needs: needs[file] ?? [], setting: setting,
+                        importsCLibrary: importsCLibrary))
                 if text.contains("\n" + GuideGenerator.driverMarker) {
-                    checks.append(Check(file: file, patternOnly: true, needs: needs[file] ?? [], setting: setting))
+                    checks.append(
+                        Check(
+                            file: file, patternOnly: true, needs: needs[file] ?? [], setting: setting,
+                            importsCLibrary: importsCLibrary))
                 }
             }
         }
@@ -102,13 +114,19 @@ import Testing
         let checks = try Self.checks(in: setting)
         #expect(checks.count >= (setting == .package ? 2 : 1) * Catalog.recipes.count)
         let compiler = try await Self.run(["swiftc", "--version"]).output
+        var commands: [[String]: FrontendCommand] = [:]
+        for arguments in Set(checks.map(Self.driverArguments)) {
+            commands[arguments] = try await FrontendCommand(driverArguments: arguments)
+        }
+        let frontends = commands
         let failures = Locked<[String]>([])
         await withTaskGroup(of: Void.self) { group in
             var pending = checks[...]
             func startNext() {
                 guard let check = pending.popFirst() else { return }
                 group.addTask {
-                    if let failure = await Self.typeCheck(check, compiler: compiler) {
+                    let frontend = frontends[Self.driverArguments(check)]
+                    if let failure = await Self.typeCheck(check, compiler: compiler, frontend: frontend) {
                         failures.withLock { $0.append(failure) }
                     }
                 }
@@ -132,8 +150,45 @@ import Testing
         }
     }
 
+    /// The `swiftc` arguments of `check`, without its input files.
+    static func driverArguments(_ check: Check) -> [String] {
+        ["swiftc"] + check.compilerMode + ["-I", sdkModules.path]
+            + (check.importsCLibrary ? ["-I", root.appendingPathComponent(cLibrary.include).path] : [])
+            + check.setting.arguments(forModern: check.isModern)
+    }
+
+    /// The compiler command the driver runs for one set of arguments, with a place for the inputs.
+    ///
+    /// Asked of the driver itself (`swiftc -### … file.swift` prints the commands it would run), so
+    /// the compiler gets exactly the driver's flags (target, module name, macro plugin paths). For
+    /// several input files the driver starts one compiler per file (`-primary-file`); one compiler
+    /// given them all checks the same module in one process, with the same diagnostics.
+    struct FrontendCommand: Sendable {
+        let before: [String]
+        let after: [String]
+
+        /// `nil` when the driver's answer is not one plain command (quoted arguments, several
+        /// jobs): the check then runs the driver as a reader would.
+        init?(driverArguments: [String]) async throws {
+            let placeholder = "/copy-check-placeholder.swift"
+            let result = try await CopyCompletenessTests.run(driverArguments + ["-###", placeholder])
+            let lines = result.output.split(separator: "\n").filter { $0.contains(placeholder) }
+            guard result.status == 0, lines.count == 1, !lines[0].contains("\""), !lines[0].contains("'")
+            else { return nil }
+            var words = lines[0].split(separator: " ").map(String.init)
+            words.removeAll { $0 == "-primary-file" }
+            guard words.first?.hasSuffix("swift-frontend") == true, words.filter({ $0 == placeholder }).count == 1,
+                let index = words.firstIndex(of: placeholder)
+            else { return nil }
+            before = Array(words[..<index])
+            after = Array(words[(index + 1)...])
+        }
+
+        func command(inputs: [String]) -> [String] { before + inputs + after }
+    }
+
     /// `nil` when the check passes, else what the compiler said.
-    static func typeCheck(_ check: Check, compiler: String) async -> String? {
+    static func typeCheck(_ check: Check, compiler: String, frontend: FrontendCommand? = nil) async -> String? {
         do {
             var inputs: [String] = []
             var texts: [String] = []
@@ -151,20 +206,17 @@ import Testing
                 inputs.append(copy.path)
                 texts.append(text)
             }
-            let include = root.appendingPathComponent(cLibrary.include)
-            let importsCLibrary = texts.contains { $0.contains("import \(cLibrary.module)\n") }
-            let arguments =
-                ["swiftc"] + check.compilerMode + ["-I", sdkModules.path]
-                + (importsCLibrary ? ["-I", include.path] : [])
-                + check.setting.arguments(forModern: check.isModern)
+            let arguments = driverArguments(check)
             var sdk = try String(contentsOf: root.appendingPathComponent(sdkSource), encoding: .utf8)
-            if importsCLibrary {
-                sdk += try String(contentsOf: include.appendingPathComponent(cLibrary.header), encoding: .utf8)
+            if check.importsCLibrary {
+                sdk += try String(
+                    contentsOf: root.appendingPathComponent(cLibrary.include).appendingPathComponent(cLibrary.header),
+                    encoding: .utf8)
             }
             let key = fnv1a(([compiler] + arguments + texts + [sdk]).joined(separator: "\u{0}"))
             let cache = root.appendingPathComponent(".build/copy-check/\(key)")
             if FileManager.default.fileExists(atPath: cache.path) { return nil }
-            let result = try await run(arguments + inputs)
+            let result = try await run(frontend?.command(inputs: inputs) ?? arguments + inputs)
             guard result.status == 0 else {
                 return "\(check) does not type-check (swiftc exit \(result.status)):\n\(result.output)"
             }
