@@ -1,5 +1,7 @@
 // A simulated device (see include/CDeviceSim.h): one thread per started
 // device, a mutex and a condition variable, and a table of devices by id.
+// Each call holds a reference to the device it works on, so that a close
+// frees it only after the last call on it has returned.
 
 #include "CDeviceSim.h"
 
@@ -14,6 +16,7 @@ struct sim_device {
     int32_t delivered;
     int running;
     int stopping;
+    int32_t references;
     sim_device_callback callback;
     void *context;
 };
@@ -22,14 +25,29 @@ static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sim_device **table;
 static int32_t table_count;
 
-static struct sim_device *lookup(int32_t device) {
+static struct sim_device *acquire(int32_t device) {
     struct sim_device *found = NULL;
     pthread_mutex_lock(&table_lock);
     if (device > 0 && device <= table_count) {
         found = table[device - 1];
     }
+    if (found != NULL) {
+        found->references += 1;
+    }
     pthread_mutex_unlock(&table_lock);
     return found;
+}
+
+static void release(struct sim_device *device) {
+    pthread_mutex_lock(&table_lock);
+    device->references -= 1;
+    int last = device->references == 0;
+    pthread_mutex_unlock(&table_lock);
+    if (last) {
+        pthread_cond_destroy(&device->changed);
+        pthread_mutex_destroy(&device->lock);
+        free(device);
+    }
 }
 
 int32_t sim_device_open(int32_t readings) {
@@ -40,6 +58,7 @@ int32_t sim_device_open(int32_t readings) {
     pthread_mutex_init(&created->lock, NULL);
     pthread_cond_init(&created->changed, NULL);
     created->readings = readings;
+    created->references = 1;
     pthread_mutex_lock(&table_lock);
     struct sim_device **grown =
         realloc(table, sizeof *table * (size_t)(table_count + 1));
@@ -73,12 +92,13 @@ static void *run(void *argument) {
         pthread_cond_wait(&device->changed, &device->lock);
     }
     pthread_mutex_unlock(&device->lock);
+    release(device);
     return NULL;
 }
 
 int32_t sim_device_start(int32_t id, sim_device_callback callback,
                          void *context) {
-    struct sim_device *device = lookup(id);
+    struct sim_device *device = acquire(id);
     if (device == NULL) {
         return -1;
     }
@@ -95,17 +115,27 @@ int32_t sim_device_start(int32_t id, sim_device_callback callback,
         }
     }
     pthread_mutex_unlock(&device->lock);
+    if (result != 0) {
+        release(device);  // else the thread keeps it, and releases it last
+    }
     return result;
 }
 
 void sim_device_stop(int32_t id) {
-    struct sim_device *device = lookup(id);
+    struct sim_device *device = acquire(id);
     if (device == NULL) {
         return;
     }
     pthread_mutex_lock(&device->lock);
+    if (device->running && device->stopping) {
+        // Another stop is joining the thread: wait for it.
+        while (device->running) {
+            pthread_cond_wait(&device->changed, &device->lock);
+        }
+    }
     if (!device->running) {
         pthread_mutex_unlock(&device->lock);
+        release(device);
         return;
     }
     device->stopping = 1;
@@ -117,7 +147,9 @@ void sim_device_stop(int32_t id) {
     device->running = 0;
     device->callback = NULL;
     device->context = NULL;
+    pthread_cond_broadcast(&device->changed);
     pthread_mutex_unlock(&device->lock);
+    release(device);
 }
 
 void sim_device_close(int32_t id) {
@@ -130,41 +162,42 @@ void sim_device_close(int32_t id) {
     }
     pthread_mutex_unlock(&table_lock);
     if (device != NULL) {
-        pthread_cond_destroy(&device->changed);
-        pthread_mutex_destroy(&device->lock);
-        free(device);
+        release(device);
     }
 }
 
 int32_t sim_device_delivered(int32_t id) {
-    struct sim_device *device = lookup(id);
+    struct sim_device *device = acquire(id);
     if (device == NULL) {
         return 0;
     }
     pthread_mutex_lock(&device->lock);
     int32_t delivered = device->delivered;
     pthread_mutex_unlock(&device->lock);
+    release(device);
     return delivered;
 }
 
 int32_t sim_device_is_running(int32_t id) {
-    struct sim_device *device = lookup(id);
+    struct sim_device *device = acquire(id);
     if (device == NULL) {
         return 0;
     }
     pthread_mutex_lock(&device->lock);
     int32_t running = device->running;
     pthread_mutex_unlock(&device->lock);
+    release(device);
     return running;
 }
 
 void *sim_device_context(int32_t id) {
-    struct sim_device *device = lookup(id);
+    struct sim_device *device = acquire(id);
     if (device == NULL) {
         return NULL;
     }
     pthread_mutex_lock(&device->lock);
     void *context = device->running ? device->context : NULL;
     pthread_mutex_unlock(&device->lock);
+    release(device);
     return context;
 }

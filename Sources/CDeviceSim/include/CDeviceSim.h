@@ -32,7 +32,8 @@ int32_t sim_device_start(int32_t device, sim_device_callback _Nonnull callback,
 /// wait for itself).
 void sim_device_stop(int32_t device);
 
-/// Frees a stopped device (stopping it first if needed).
+/// Frees a device, stopping it first if needed. No other call on the device
+/// may run at the same time or after.
 void sim_device_close(int32_t device);
 
 /// For tests and demonstrations: how many callbacks of the current (or last)

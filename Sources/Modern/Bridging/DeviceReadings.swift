@@ -7,13 +7,15 @@ import CDeviceSim
 /// newest `limit` readings: when the consumer falls behind, the oldest
 /// waiting reading is dropped for each new one. When the consumer goes away
 /// (its task is cancelled, its loop breaks, the stream is dropped),
-/// `onTermination` stops the device and then releases the box: this relies on
-/// `sim_device_stop` returning only after the device's thread has finished,
-/// so that no callback can run with a freed context. The context is the box,
-/// never an owner object, so the stream keeps no owner alive and can outlive
-/// the object that made it. `nonisolated` keeps the C callback, a closure
-/// literal inside `stream`, off the main actor in an app target: inferred
-/// `@MainActor`, it would crash on the device's thread.
+/// `onTermination` starts a task that stops the device and then releases the
+/// box: this relies on `sim_device_stop` returning only after the device's
+/// thread has finished, so that no callback can run with a freed context.
+/// The stop waits for a running callback, and that callback may be waiting to
+/// resume the consumer, so it must not run inside `onTermination`. The
+/// context is the box, never an owner object, so the stream keeps no owner
+/// alive and can outlive the object that made it. `nonisolated` keeps the C
+/// callback, a closure literal inside `stream`, off the main actor in an app
+/// target: inferred `@MainActor`, it would crash on the device's thread.
 public nonisolated enum DeviceReadings {
     /// The readings of `device`, from now until the stream ends.
     public static func stream(
@@ -37,10 +39,15 @@ public nonisolated enum DeviceReadings {
         }
         // Set before the stream is returned, so before it can end.
         continuation.onTermination = { _ in
-            // Returns after the device's thread has ended: no callback is
-            // running, none will run, and the box can go.
-            sim_device_stop(device)
-            box.release()
+            // Not here: a cancelled consumer runs this while its task's lock
+            // is held, and a callback that is resuming it waits for that
+            // lock; a stop that waits for the callback would wait for ever.
+            Task {
+                // Returns after the device's thread has ended: no callback
+                // is running, none will run, and the box can go.
+                sim_device_stop(device)
+                box.release()
+            }
         }
         return readings
     }
@@ -82,6 +89,7 @@ nonisolated extension DeviceReadings {
         let received = await first(
             Int(count), of: device, bufferingNewest: Int(count))
         log(summary(received, sent: sim_device_delivered(device)))
+        await stopped(device)
         log("device running: \(sim_device_is_running(device) == 1)")
     }
 
@@ -95,6 +103,7 @@ nonisolated extension DeviceReadings {
             taken, of: device, bufferingNewest: Int(count))
         for reading in received { log("reading \(reading)") }
         log("stopped after \(received.count)")
+        await stopped(device)
         log("device running: \(sim_device_is_running(device) == 1)")
     }
 
@@ -110,6 +119,7 @@ nonisolated extension DeviceReadings {
             device, count: count, bufferingNewest: limit)
         record("sent", Int(sim_device_delivered(device)))
         log(summary(received, sent: sim_device_delivered(device)))
+        await stopped(device)
         log("device running: \(sim_device_is_running(device) == 1)")
     }
 
@@ -128,6 +138,14 @@ nonisolated extension DeviceReadings {
             if reading == count { break }
         }
         return received
+    }
+
+    /// Returns once the task that `onTermination` started has stopped the
+    /// device (or the caller is cancelled).
+    static func stopped(_ device: Int32) async {
+        while sim_device_is_running(device) == 1, !Task.isCancelled {
+            await Task.yield()
+        }
     }
 
     /// "received 8 of 100: 93…100, in order".

@@ -1,5 +1,6 @@
 import CDeviceSim
 import Dispatch
+import Foundation
 import Legacy
 import Modern
 import RecipeKit
@@ -15,14 +16,22 @@ import Testing
         }
     }
 
+    /// Waits until the task that `onTermination` started has stopped the device and released the
+    /// box.
+    static func stoppedAndFreed(_ device: Int32, _ box: WeakContext) async throws {
+        try await eventually("the device stopped") { sim_device_is_running(device) == 0 }
+        try await eventually("the box was freed") { box.object == nil }
+    }
+
     /// Readings 1…n.
     static func oneThrough(_ count: Int32) -> [Int32] { Array(1...count) }
 
-    @Test func modernReadingsArriveInOrder() async {
+    @Test func modernReadingsArriveInOrder() async throws {
         let device = sim_device_open(100)
         defer { sim_device_close(device) }
         let received = await Modern.DeviceReadings.first(100, of: device, bufferingNewest: 100)
         #expect(received == Self.oneThrough(100))
+        try await eventually("the device stopped") { sim_device_is_running(device) == 0 }
     }
 
     @Test func legacyReadingsArriveInOrder() async throws {
@@ -39,8 +48,8 @@ import Testing
         #expect(sim_device_is_running(device) == 0)
     }
 
-    /// Cancelling the consumer's task ends the stream: `onTermination` stops the device (its
-    /// thread joined, its registration gone) and releases the box, which is then freed.
+    /// Cancelling the consumer's task ends the stream: the task `onTermination` starts stops the
+    /// device (its thread joined, its registration gone) and releases the box, which is then freed.
     @Test func cancellingTheConsumerUnregistersAndFreesTheBox() async throws {
         let device = sim_device_open(1000)
         defer { sim_device_close(device) }
@@ -56,16 +65,15 @@ import Testing
         #expect(sim_device_is_running(device) == 1)
         consumer.cancel()
         await consumer.value
-        #expect(sim_device_is_running(device) == 0)
+        try await Self.stoppedAndFreed(device, box)
         #expect(sim_device_context(device) == nil)
-        #expect(box.object == nil)
         let delivered = sim_device_delivered(device)
         await Task.yield()
         #expect(sim_device_delivered(device) == delivered)
     }
 
     /// A `for await` loop that breaks drops the stream it iterated, and that ends it.
-    @Test func breakingOutOfTheLoopUnregistersAndFreesTheBox() async {
+    @Test func breakingOutOfTheLoopUnregistersAndFreesTheBox() async throws {
         let device = sim_device_open(100)
         defer { sim_device_close(device) }
         func takeFive() async -> ([Int32], WeakContext) {
@@ -80,13 +88,12 @@ import Testing
         }
         let (received, box) = await takeFive()
         #expect(received == Self.oneThrough(5))
-        #expect(sim_device_is_running(device) == 0)
+        try await Self.stoppedAndFreed(device, box)
         #expect(sim_device_context(device) == nil)
-        #expect(box.object == nil)
     }
 
     /// A stream that nobody iterates ends when it is dropped.
-    @Test func droppingTheStreamUnregisters() {
+    @Test func droppingTheStreamUnregisters() async throws {
         let device = sim_device_open(10)
         defer { sim_device_close(device) }
         var box = WeakContext(nil)
@@ -96,8 +103,7 @@ import Testing
             #expect(sim_device_is_running(device) == 1)
             _ = readings
         }
-        #expect(sim_device_is_running(device) == 0)
-        #expect(box.object == nil)
+        try await Self.stoppedAndFreed(device, box)
     }
 
     /// A consumer held until the device has sent all 100 readings gets the newest 8, in order:
@@ -113,6 +119,8 @@ import Testing
             if reading == 100 { break }
         }
         #expect(received == Array(93...100))
+        _ = consume readings
+        try await eventually("the device stopped") { sim_device_is_running(device) == 0 }
     }
 
     /// The legacy handler's queue keeps every reading, however far behind the handler is.
@@ -174,10 +182,10 @@ import Testing
 
     /// A stream on a device that is already started gets nothing and ends at once, and leaves the
     /// other registration running: its failure path releases its own box and stops nothing.
-    @Test func aSecondStreamOnAStartedDeviceEndsAndLeavesTheFirstRunning() async {
+    @Test func aSecondStreamOnAStartedDeviceEndsAndLeavesTheFirstRunning() async throws {
         let device = sim_device_open(10)
         defer { sim_device_close(device) }
-        let first = Modern.DeviceReadings.stream(of: device, bufferingNewest: 16)
+        var first: AsyncStream<Int32>? = Modern.DeviceReadings.stream(of: device, bufferingNewest: 16)
         let context = sim_device_context(device)
         var second: [Int32] = []
         for await reading in Modern.DeviceReadings.stream(of: device, bufferingNewest: 16) {
@@ -186,6 +194,35 @@ import Testing
         #expect(second.isEmpty)
         #expect(sim_device_is_running(device) == 1)
         #expect(sim_device_context(device) == context)
-        _ = first
+        #expect(first != nil)
+        first = nil
+        try await eventually("the first stream's device stopped") { sim_device_is_running(device) == 0 }
+    }
+
+    /// A consumer cancelled while the device is calling back: the cancellation runs `onTermination`
+    /// while it holds the consumer task's lock, and a callback that is resuming the consumer waits
+    /// for that lock. A stop that waited for the callback right there would never return: with the
+    /// stop inline in `onTermination`, this test failed 10 of 10 runs. `cancel()` runs on a thread
+    /// of its own here, so that a hang fails the test instead of stopping it.
+    @Test func cancellingWhileTheDeviceCallsBackDoesNotDeadlock() async throws {
+        for _ in 0..<100 {
+            let device = sim_device_open(1_000_000)
+            let seen = Locked(0)
+            let consumer = Task {
+                for await _ in Modern.DeviceReadings.stream(of: device, bufferingNewest: 4) {
+                    seen.withLock { $0 += 1 }
+                }
+            }
+            try await eventually("the consumer saw a reading") { seen.withLock { $0 } > 0 }
+            let cancelled = Locked(false)
+            Thread.detachNewThread {
+                consumer.cancel()
+                cancelled.withLock { $0 = true }
+            }
+            try await eventually("cancel() returned", within: .seconds(10)) { cancelled.withLock { $0 } }
+            await consumer.value
+            try await eventually("the device stopped") { sim_device_is_running(device) == 0 }
+            sim_device_close(device)
+        }
     }
 }
