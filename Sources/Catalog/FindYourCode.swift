@@ -252,6 +252,10 @@ public enum FindYourCode {
                         "an actor with the latest argument and one sleeping `Task`",
                         recipes: ["throttle-latest"]),
                     Use(
+                        "a grace period for the preferred answer after another probe answered first",
+                        "a child task sleeping on an injected `Clock`, cancelled with the losers once one wins",
+                        recipes: ["preferred-winner-race"]),
+                    Use(
                         "a watchdog that answers `nil` after a timeout while the work runs on and fills a cache",
                         "`withTimeout` around a wait that ends on cancellation (a `OneShotFuture`); the work an unstructured `Task` the cache owns, so its late result still lands",
                         recipes: ["timeout-keep-late-result"]),
@@ -455,9 +459,17 @@ public enum FindYourCode {
                         "one child of `withThrowingTaskGroup` per download",
                         recipes: ["group-batch-download"]),
                     Use(
+                        "one per probe of a race that prefers one (IPv6 over IPv4, a primary server over its mirror)",
+                        "a child per probe in `withThrowingTaskGroup`, a grace-timer child; `cancelAll()` once one wins",
+                        recipes: ["preferred-winner-race"]),
+                    Use(
                         "one per observed object, its observer leaving when the object reaches a state",
                         "a child per object in `withTaskGroup`, returning at the first matching value of an `AsyncStream` over the observer; no count to over-leave",
                         recipes: ["wait-for-all-states"]),
+                    Use(
+                        "one per setup step of an identify, the gate opening when all have left",
+                        "one child per step in a task group, inside the setup task the gate keeps",
+                        recipes: ["readiness-gate-reopens"]),
                 ]),
             APIIndexEntry(
                 ["async(group:)", "dispatch_group_async"],
@@ -482,6 +494,10 @@ public enum FindYourCode {
                         "after wrapped callbacks finish",
                         "the code after `await withDiscardingTaskGroup`",
                         recipes: ["group-wrap-callback-api"]),
+                    Use(
+                        "flushing calls held until an identify's setup steps finish, again on every re-identify",
+                        "an actor with a generation number, the newest setup task and a continuation per waiter",
+                        recipes: ["readiness-gate-reopens"]),
                     Use(
                         "written in `@MainActor` code, notifying another queue",
                         "the code after `await withTaskGroup`; or `{ @Sendable in … }`: the plain closure inherits `@MainActor` and traps",
@@ -611,7 +627,11 @@ public enum FindYourCode {
                     Use(
                         "holding queued work back until it may start (e.g. until some is cancelled)",
                         "tasks made on the main actor, which start only when it suspends; an actor-owned job list with a resume signal",
-                        recipes: ["cancel-work-items", "pausable-work-queue"])
+                        recipes: ["cancel-work-items", "pausable-work-queue"]),
+                    Use(
+                        "holding an SDK's calls while it re-identifies, resumed when every setup step is done",
+                        "an actor gate: callers `try await gate.ready()`; a generation number ignores stale setups",
+                        recipes: ["readiness-gate-reopens"]),
                 ]),
             APIIndexEntry(
                 ["DispatchWorkItem.wait", "dispatch_block_wait"],

@@ -38,10 +38,16 @@ public struct Availability: Equatable, Sendable, CustomStringConvertible {
     public static let table: [Requirement] = [
         Requirement(
             api: "`Task.immediate`",
-            spellings: ["Task.immediate", "addImmediateTask", "addImmediateTaskUnlessCancelled"],
+            spellings: ["Task.immediate", "Task.immediateDetached"],
             iOS: Version(26), macOS: Version(26),
             fallback: "`Task { @MainActor in … }` instead of `Task.immediate`: its body starts on a later turn of the"
                 + " main actor, after the caller's synchronous code, not at once up to its first `await`"),
+        Requirement(
+            api: "`addImmediateTask`", spellings: ["addImmediateTask", "addImmediateTaskUnlessCancelled"],
+            iOS: Version(26), macOS: Version(26),
+            fallback: "`addTask` instead of `addImmediateTask`, with the calls made in the loop before the children are"
+                + " added (start each call, keep its handle, let the child await it), or one child that makes them in"
+                + " turn: a child added with `addTask` makes its call when it first runs, in any order"),
         Requirement(
             api: "`Observations`", spellings: ["Observations"], iOS: Version(26), macOS: Version(26),
             fallback: "`withObservationTracking` (iOS 17, macOS 14), registered again in its `onChange` after each"

@@ -177,6 +177,7 @@ import Testing
     /// the declaration's line (the first one in the file).
     static let declarations: [String: (module: String, line: String)] = [
         "`Task.immediate`": ("_Concurrency", "public static func immediate("),
+        "`addImmediateTask`": ("_Concurrency", "public mutating func addImmediateTask("),
         "`Observations`": ("Observation", "public struct Observations<"),
         "`isolated deinit`": ("_Concurrency", "@_silgen_name(\"swift_task_deinitOnExecutor\")"),
         "task executors (`withTaskExecutorPreference`)": ("_Concurrency", "public protocol TaskExecutor :"),

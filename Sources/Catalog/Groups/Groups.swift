@@ -10,5 +10,6 @@ extension Catalog {
         .groupBatchDownload,
         .groupAsyncNested,
         .groupWrapCallbackAPI,
+        .preferredWinnerRace,
     ]
 }

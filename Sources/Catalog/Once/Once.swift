@@ -7,5 +7,6 @@ extension Catalog {
         .threadSafeSingleton,
         .requestCoalescing,
         .asyncInitGate,
+        .readinessGateReopens,
     ]
 }

@@ -23,7 +23,15 @@ public nonisolated struct PriceFeed: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(
             of: (item: String, price: Int).self)
         let task = Task { [prices, cached, delay] in
-            try? await Task.sleep(for: delay)
+            do {
+                try await Task.sleep(for: delay)
+            } catch {
+                // Cancelled: the consumer has gone. `onTermination` runs
+                // before the stream is finished, so a yield here could still
+                // reach a consumer that is leaving.
+                continuation.finish()
+                return
+            }
             for item in items {
                 if let stale = cached[item] {
                     continuation.yield((item, stale))

@@ -92,6 +92,35 @@ extension GroupedCallbacks {
     }
 }
 
+// MARK: - Or keep the order of the calls: `addImmediateTask`
+
+nonisolated extension GroupedCallbacks {
+    /// Runs each block on `context`, concurrently with the caller, submitted in
+    /// the array's order as the legacy loop submitted them; returns the results
+    /// in that order.
+    ///
+    /// A child added with `addTask` makes its call when it first runs: after
+    /// the loop, in any order, so a serial API behind the bridge (this
+    /// context's queue, a server that answers in arrival order) can see the
+    /// calls reordered. `addImmediateTask` (SE-0472) runs each child on the
+    /// caller up to its first suspension, and the bridge makes its call before
+    /// it suspends: every call is made, in order, before the loop goes on.
+    public static func performInOrder<T: Sendable>(
+        _ blocks: [@Sendable () -> T], on context: Context
+    ) async -> [T] {
+        await withTaskGroup(of: (index: Int, value: T).self) { group in
+            for (index, block) in blocks.enumerated() {
+                group.addImmediateTask {
+                    (index, await context.perform(block))
+                }
+            }
+            var results: [Int: T] = [:]
+            for await result in group { results[result.index] = result.value }
+            return blocks.indices.compactMap { results[$0] }
+        }
+    }
+}
+
 // MARK: - Driver (the page's output; not part of the pattern)
 
 nonisolated extension GroupedCallbacks {
