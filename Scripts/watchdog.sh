@@ -25,6 +25,9 @@ descendants() {
 fired=$(mktemp)
 "$@" &
 pid=$!
+# Stopped itself (CI ends early while this runs in the background), it stops everything it started.
+# shellcheck disable=SC2046 # one PID per word
+trap 'kill $(descendants "$pid") ${timer:+$(descendants "$timer")} 2> /dev/null; rm -f "$fired"; exit 143' TERM INT
 (
     # sleep holds no descriptor of ours: killed early, it leaves nothing that keeps CI's pipe open.
     sleep "$limit" < /dev/null > /dev/null 2>&1
