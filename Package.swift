@@ -31,8 +31,11 @@ let package = Package(
         // Its protocol must come from another module with no default isolation: declared in the app
         // module it would need `nonisolated`, which changes how conforming types infer isolation.
         .target(name: "TransferKit", swiftSettings: strict + [.swiftLanguageMode(.v5)]),
+        // A fake C library (`c-callback-stream`): a device that calls a C function pointer back
+        // many times, with a `void *context`, from a thread of its own.
+        .target(name: "CDeviceSim", cSettings: [.treatAllWarnings(as: .error)]),
         // The recipes written with Dispatch, OperationQueue, Thread, locks and Timer.
-        .target(name: "Legacy", swiftSettings: strict),
+        .target(name: "Legacy", dependencies: ["CDeviceSim"], swiftSettings: strict),
         // Legacy code as an Xcode 26 app target compiles it: default `MainActor` isolation and the
         // approachable-concurrency features, so every type, function and closure here is main-actor
         // code unless it says otherwise. Recipes whose legacy side is about that setting live here.
@@ -48,7 +51,7 @@ let package = Package(
         // The same recipes written with async/await, actors, task groups, AsyncStream and clocks.
         .target(
             name: "Modern",
-            dependencies: ["TransferKit"],
+            dependencies: ["TransferKit", "CDeviceSim"],
             swiftSettings: strict + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         // One entry per recipe: metadata, how to run each side, the parity rule, the page prose.
@@ -85,7 +88,7 @@ let package = Package(
 
         .testTarget(name: "RecipeKitTests", dependencies: ["RecipeKit"], swiftSettings: strict),
         // Behaviour of each recipe's two halves, including the declared differences.
-        .testTarget(name: "RecipeTests", dependencies: ["Legacy", "LegacyApp", "Modern", "RecipeKit", "TransferKit"], swiftSettings: strict),
+        .testTarget(name: "RecipeTests", dependencies: ["Legacy", "LegacyApp", "Modern", "RecipeKit", "TransferKit", "CDeviceSim"], swiftSettings: strict),
         // Parity over the whole catalog, the CLI, guide freshness and the source lint.
         .testTarget(
             name: "CatalogTests",

@@ -1382,6 +1382,19 @@ public enum FindYourCode {
                         recipes: ["pending-replies"]),
                 ]),
             APIIndexEntry(
+                ["Unmanaged.passRetained(self).toOpaque()", "Unmanaged.passUnretained(self)"],
+                alsoKnownAs: ["void *context", "userInfo", "refCon", "clientData"],
+                uses: [
+                    Use(
+                        "a C callback that fires many times with a `void *context` (audio, HID, FSEvents, a device)",
+                        "an `AsyncStream` fed through an `Unmanaged` box; `onTermination` unregisters, then releases it",
+                        recipes: ["c-callback-stream"]),
+                    Use(
+                        "a C function called back once with a context",
+                        "a continuation resumed in the callback",
+                        recipes: ["c-function-with-context"]),
+                ]),
+            APIIndexEntry(
                 ["enumerateObjects(_:)", "enumerateObjectsUsingBlock:"],
                 alsoKnownAs: ["block", "__block", "*stop = YES"],
                 uses: [

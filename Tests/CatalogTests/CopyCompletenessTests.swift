@@ -51,6 +51,8 @@ import Testing
         let patternOnly: Bool
         let needs: [String]
         var setting: Setting = .package
+        /// Whether the file imports the C library (`cLibrary`), whose module map the compiler then needs.
+        var importsCLibrary = false
         var isModern: Bool { file.hasPrefix("Sources/Modern/") }
         /// How far the compiler goes. Type-checking alone stops before the data-race checks of
         /// region-based isolation, which run on SIL; a whole file in the app-target setting is
@@ -71,6 +73,10 @@ import Testing
     /// framework (`delegate-conformance-isolation`), and the SDK's source, part of each check's key.
     static let sdkModules = root.appendingPathComponent(".build/debug/Modules")
     static let sdkSource = "Sources/TransferKit/TransferSession.swift"
+    /// The C library a recipe file imports as an app imports one (`c-callback-stream`): its
+    /// `include` folder, which holds its module map, and its header, part of the key of each check
+    /// of a file that imports it.
+    static let cLibrary = (module: "CDeviceSim", include: "Sources/CDeviceSim/include", header: "CDeviceSim.h")
 
     /// Every check of `setting`: each `.swift` file below `Sources/Legacy` and `Sources/Modern`
     /// (Modern and `Sources/LegacyApp` in an app target), whole and as its pattern when it has a driver.
@@ -87,9 +93,16 @@ import Testing
         for folder in folders {
             for file in try swiftFiles(below: folder) {
                 let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-                checks.append(Check(file: file, patternOnly: false, needs: needs[file] ?? [], setting: setting))
+                let importsCLibrary = text.contains("import \(cLibrary.module)\n")
+                checks.append(
+                    Check(
+                        file: file, patternOnly: false, needs: needs[file] ?? [], setting: setting,
+                        importsCLibrary: importsCLibrary))
                 if text.contains("\n" + GuideGenerator.driverMarker) {
-                    checks.append(Check(file: file, patternOnly: true, needs: needs[file] ?? [], setting: setting))
+                    checks.append(
+                        Check(
+                            file: file, patternOnly: true, needs: needs[file] ?? [], setting: setting,
+                            importsCLibrary: importsCLibrary))
                 }
             }
         }
@@ -139,7 +152,9 @@ import Testing
 
     /// The `swiftc` arguments of `check`, without its input files.
     static func driverArguments(_ check: Check) -> [String] {
-        ["swiftc"] + check.compilerMode + ["-I", sdkModules.path] + check.setting.arguments(forModern: check.isModern)
+        ["swiftc"] + check.compilerMode + ["-I", sdkModules.path]
+            + (check.importsCLibrary ? ["-I", root.appendingPathComponent(cLibrary.include).path] : [])
+            + check.setting.arguments(forModern: check.isModern)
     }
 
     /// The compiler command the driver runs for one set of arguments, with a place for the inputs.
@@ -192,7 +207,12 @@ import Testing
                 texts.append(text)
             }
             let arguments = driverArguments(check)
-            let sdk = try String(contentsOf: root.appendingPathComponent(sdkSource), encoding: .utf8)
+            var sdk = try String(contentsOf: root.appendingPathComponent(sdkSource), encoding: .utf8)
+            if check.importsCLibrary {
+                sdk += try String(
+                    contentsOf: root.appendingPathComponent(cLibrary.include).appendingPathComponent(cLibrary.header),
+                    encoding: .utf8)
+            }
             let key = fnv1a(([compiler] + arguments + texts + [sdk]).joined(separator: "\u{0}"))
             let cache = root.appendingPathComponent(".build/copy-check/\(key)")
             if FileManager.default.fileExists(atPath: cache.path) { return nil }

@@ -17,6 +17,7 @@ extension Catalog {
         .serializeAsyncWork,
         .oneShotFuture,
         .pendingReplies,
+        .cCallbackStream,
         .orderedAsyncWrites,
         .urlSessionDataTask,
         .syncPullBridge,
