@@ -1105,7 +1105,7 @@ struct MatchState {
     /// a function type (`completionHandler: @escaping (Data) -> Void`, `completionHandler handler:
     /// Handler? = nil`) or a closure passed to one (`completionHandler: { … }`). A stored property (`var
     /// completionHandler: …`), an assignment, a nil check, a call of the stored handler and a
-    /// forwarded argument (`completionHandler: completionHandler`) are not uses of their own: on an
+    /// forwarded argument (`completionHandler: completionHandler`, or `nil`) are not uses of their own: on an
     /// image SDK's prefetcher they were 11 of 80 findings sampled, each a second report of one API.
     private func declaresOrPassesAHandler() -> Bool {
         if previous.kind == .identifier, previous.hash == Self.varWord || previous.hash == Self.letWord {
@@ -1126,8 +1126,18 @@ struct MatchState {
         guard index < bytes.count else { return false }
         let byte = bytes[index]
         // `{` a closure, `@` an attribute of a function type, `(` a function type, or a type's name.
-        return byte == 0x7B || byte == 0x40 || byte == 0x28 || (byte >= 0x41 && byte <= 0x5A)
+        if byte == 0x7B || byte == 0x40 || byte == 0x28 || (byte >= 0x41 && byte <= 0x5A) { return true }
+        // A closure kept in a variable and passed (`completionHandler: onLoaded`) is a call of the
+        // API; the caller's own handler passed on, or none, is not a use of its own.
+        guard FileScanner.Tokenizer.isIdentifierByte(byte), !(byte >= 0x30 && byte <= 0x39) else { return false }
+        var end = index
+        while end < bytes.count, FileScanner.Tokenizer.isIdentifierByte(bytes[end]) { end += 1 }
+        let value = ShapeTable.hash(String(decoding: bytes[index..<end], as: UTF8.self))
+        return value != Self.handlerWord && value != Self.nilWord
     }
+
+    private static let handlerWord = ShapeTable.hash("completionHandler")
+    private static let nilWord = ShapeTable.hash("nil")
 
     private static let varWord = ShapeTable.hash("var")
     private static let letWord = ShapeTable.hash("let")

@@ -486,9 +486,9 @@ import Testing
     }
 
     /// A Swift `completionHandler` is a finding where a callback API declares or receives one: a
-    /// parameter with a function type, or a closure passed by that label. Its stored property, the
-    /// assignments and nil checks of it, a call of it and a forwarded argument are not uses of their
-    /// own (on an image SDK's prefetcher they were 11 of 80 findings sampled).
+    /// parameter with a function type, or a closure (or a variable holding one) passed by that
+    /// label. Its stored property, the assignments and nil checks of it, a call of it and a
+    /// forwarded argument are not uses of their own (on an image SDK's prefetcher they were 11 of 80 findings sampled).
     @Test func aCompletionHandlerIsReportedWhereItIsDeclaredOrPassed() {
         let source = """
             final class Prefetcher {
@@ -499,13 +499,16 @@ import Testing
                 func start(completionHandler handler: @escaping (Int) -> Void) {
                     download(urls, completionHandler: completionHandler)
                     fetch(url, completionHandler: { data in print(data) })
+                    let onLoaded: (Data) -> Void = { data in print(data) }
+                    fetch(url, completionHandler: onLoaded)
+                    fetch(url, completionHandler: nil)
                     if completionHandler == nil { return }
                     self.completionHandler?(3)
                 }
             }
             """
         let lines = ScanFixtures.scan(source).filter { $0.api == "completionHandler:" }.map(\.line)
-        #expect(lines == [3, 6, 8])
+        #expect(lines == [3, 6, 8, 10])
     }
 
     @Test func nestedLocksInOppositeOrders() {
