@@ -164,18 +164,22 @@ import Testing
     }
 
     /// The legacy context is `self`, retained by `start`: the registration keeps the object alive
-    /// with no other reference, so a `stop` in `deinit` would never run. `stop` lets it go.
+    /// with no other reference, so a `stop` in `deinit` would never run. `stop` lets it go, once the
+    /// readings already queued (each block holds the object too) have reached the handler: checked
+    /// without draining the queue first, this failed once in a clean-clone CI run.
     @Test func legacyRegistrationKeepsTheOwnerAlive() {
         let device = sim_device_open(3)
         defer { sim_device_close(device) }
+        let queue = DispatchQueue(label: "readings")
         weak var owner: Legacy.DeviceReadings?
         do {
-            let readings = Legacy.DeviceReadings(device: device, queue: DispatchQueue(label: "readings")) { _ in }
+            let readings = Legacy.DeviceReadings(device: device, queue: queue) { _ in }
             readings.start()
             owner = readings
         }
         #expect(owner != nil)
         owner?.stop()
+        queue.sync {}  // the readings queued before the stop have run, and let go of the object
         #expect(owner == nil)
         #expect(sim_device_is_running(device) == 0)
     }
