@@ -1119,10 +1119,7 @@ struct MatchState {
             while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
         }
         guard index < bytes.count, bytes[index] == 0x3A else { return false }
-        index += 1
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A {
-            index += 1
-        }
+        index = afterSpaces(index + 1)
         guard index < bytes.count else { return false }
         let byte = bytes[index]
         // `{` a closure, `@` an attribute of a function type, `(` a function type, or a type's name.
@@ -1130,14 +1127,8 @@ struct MatchState {
         // A closure kept in a variable and passed (`completionHandler: onLoaded`) is a call of the
         // API; the caller's own handler passed on, or none, is not a use of its own.
         guard FileScanner.Tokenizer.isIdentifierByte(byte), !(byte >= 0x30 && byte <= 0x39) else { return false }
-        var end = index
-        while end < bytes.count, FileScanner.Tokenizer.isIdentifierByte(bytes[end]) { end += 1 }
-        let value = ShapeTable.hash(String(decoding: bytes[index..<end], as: UTF8.self))
-        return value != Self.handlerWord && value != Self.nilWord
+        return !word("completionHandler", at: index) && !word("nil", at: index)
     }
-
-    private static let handlerWord = ShapeTable.hash("completionHandler")
-    private static let nilWord = ShapeTable.hash("nil")
 
     private static let varWord = ShapeTable.hash("var")
     private static let letWord = ShapeTable.hash("let")
