@@ -57,6 +57,7 @@ final class UseWords: Sendable {
     let queueSuspend: Int32
     let thread: Int32
     let mainQueue: Int32
+    let threadSleep: Int32
     let runLoop: Int32
     let runLoopAdd: Int32
     let runLoopSource: Int32
@@ -149,6 +150,7 @@ final class UseWords: Sendable {
         queueSuspend = api(.queueSuspend)
         thread = api(.thread)
         mainQueue = api(.mainQueue)
+        threadSleep = api(.threadSleep)
         runLoop = api(.runLoop)
         runLoopAdd = api(.runLoopAdd)
         runLoopSource = api(.runLoopSource)
@@ -208,6 +210,7 @@ struct UseRules {
     func apply(to findings: inout [RawFinding]) {
         guard !findings.isEmpty else { return }
         delaysAndDebounces(&findings)
+        mainThreadTestsThatNeverHop(&findings)
         hopsThatScheduleATimer(&findings)
         runLoopArguments(&findings)
         oneProgressObservationPerFunction(&findings)
@@ -455,7 +458,12 @@ struct UseRules {
                 cancelledIn[findings[index].receiver, default: []].subtracting([function]).count >= 2
             }
             let page: String? =
-                if !cancelledFirst, mentionsATimeout(from: findings[firstDelay].line, lineStarts: &lineStarts) {
+                if !cancelledFirst, !named.contains("retry"),
+                    rearms(function, from: findings[firstDelay].line, lineStarts: &lineStarts)
+                {
+                    // `func sweep() { …; queue.asyncAfter(…) { self.sweep() } }`: a ticker.
+                    "repeating-timer"
+                } else if !cancelledFirst, mentionsATimeout(from: findings[firstDelay].line, lineStarts: &lineStarts) {
                     // `asyncAfter(deadline: .now() + timeout) { if !connected { fail(.timeout) } }`
                     "connect-timeout"
                 } else if calledOffElsewhere && !named.contains("debounce") {
@@ -475,6 +483,19 @@ struct UseRules {
             for index in indices where findings[index].api != words.dispatchTime {
                 findings[index].lead = page
             }
+        }
+    }
+
+    /// `if Thread.isMainThread` in a function that never hops to main only checks (to warn, to
+    /// assert): `main-thread-check`, not the run-inline-or-hop page.
+    private func mainThreadTestsThatNeverHop(_ findings: inout [RawFinding]) {
+        for index in findings.indices
+        where findings[index].api == words.isMainThread && findings[index].lead == "main-inline-or-async" {
+            let function = findings[index].function
+            let hops = findings.contains {
+                ($0.api == words.mainAsync || $0.api == words.mainSync) && $0.function == function && !$0.dropped
+            }
+            if !hops { findings[index].lead = "main-thread-check" }
         }
     }
 
@@ -527,18 +548,37 @@ struct UseRules {
         return false
     }
 
-    /// Whether the delay on `line`, or the block it runs (the next few lines), speaks of a timeout
-    /// (`timeout`, `timedOut`): a deadline that fails something still pending, not work that runs
-    /// later. `lineStarts` is filled on first use.
-    private func mentionsATimeout(from line: Int, lineStarts: inout [Int]) -> Bool {
+    /// Whether the block of the delay on `line` (the next few lines) calls the function the delay
+    /// is in again: a delay re-armed on every run.
+    private func rearms(_ function: Int32, from line: Int, lineStarts: inout [Int]) -> Bool {
+        let named = name(of: function)
+        guard named.count > 2 else { return false }
+        let text = lines(from: line, count: 6, lineStarts: &lineStarts).lowercased()
+        guard let range = text.range(of: named + "(") ?? text.range(of: named + "]") ?? text.range(of: named + " ")
+        else { return false }
+        // The name as a call, not as part of a longer name (`sweepSoon(`).
+        guard range.lowerBound > text.startIndex else { return true }
+        let before = text[text.index(before: range.lowerBound)]
+        return !(before.isLetter || before.isNumber || before == "_")
+    }
+
+    /// The text of `count` lines from `line` (1-based). `lineStarts` is filled on first use.
+    private func lines(from line: Int, count: Int, lineStarts: inout [Int]) -> String {
         if lineStarts.isEmpty {
             lineStarts = [0]
             for index in 0..<bytes.count where bytes[index] == 0x0A { lineStarts.append(index + 1) }
         }
-        guard line >= 1, line <= lineStarts.count else { return false }
+        guard line >= 1, line <= lineStarts.count else { return "" }
         let start = lineStarts[line - 1]
-        let end = line + 5 < lineStarts.count ? lineStarts[line + 5] : bytes.count
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).lowercased()
+        let end = line - 1 + count < lineStarts.count ? lineStarts[line - 1 + count] : bytes.count
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    /// Whether the delay on `line`, or the block it runs (the next few lines), speaks of a timeout
+    /// (`timeout`, `timedOut`): a deadline that fails something still pending, not work that runs
+    /// later. `lineStarts` is filled on first use.
+    private func mentionsATimeout(from line: Int, lineStarts: inout [Int]) -> Bool {
+        let text = lines(from: line, count: 6, lineStarts: &lineStarts).lowercased()
         return text.contains("timeout") || text.contains("timedout")
     }
 
