@@ -58,6 +58,7 @@ final class UseWords: Sendable {
     let thread: Int32
     let mainQueue: Int32
     let threadSleep: Int32
+    let workItemWait: Int32
     let runLoop: Int32
     let runLoopAdd: Int32
     let runLoopSource: Int32
@@ -151,6 +152,7 @@ final class UseWords: Sendable {
         thread = api(.thread)
         mainQueue = api(.mainQueue)
         threadSleep = api(.threadSleep)
+        workItemWait = api(.workItemWait)
         runLoop = api(.runLoop)
         runLoopAdd = api(.runLoopAdd)
         runLoopSource = api(.runLoopSource)
@@ -229,6 +231,8 @@ struct UseRules {
         var made: [UInt64: Int] = [:]
         var synced: WordSet = []
         var barriers: WordSet = []
+        /// Work items someone waits on: a latch, not a delay.
+        var waitedItems: WordSet = []
         /// Semaphores, by name, with the functions that wait on or signal them.
         var semaphoreFunctions: [UInt64: Set<Int32>] = [:]
         for (index, finding) in findings.enumerated() where finding.receiver != 0 && !finding.dropped {
@@ -237,6 +241,7 @@ struct UseRules {
             if api == words.queueSync { synced.insert(finding.receiver) }
             if api == words.barrierAsync || api == words.barrierSync { barriers.insert(finding.receiver) }
             if words.semaphoreUses.contains(api) { semaphoreFunctions[finding.receiver, default: []].insert(finding.function) }
+            if api == words.workItemWait { waitedItems.insert(finding.receiver) }
         }
         guard !made.isEmpty || !barriers.isEmpty || !synced.isEmpty || sendsToACallbackQueue(findings) else {
             return
@@ -284,6 +289,8 @@ struct UseRules {
                     findings[index].lead
                     ?? (api == words.timerSource && repeating.contains(receiver) ? "repeating-timer" : nil)
                     ?? table.apis[Int(api)].recipes.first
+            } else if api == words.workItem, waitedItems.contains(receiver) {
+                pages[receiver] = "sync-wait-for-callback"
             } else if api == words.globalQueue {
                 // Work sent to a kept global queue is background work; the queue's own finding
                 // keeps its QoS page.

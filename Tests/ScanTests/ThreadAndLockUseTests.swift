@@ -160,4 +160,24 @@ import Testing
             """
         #expect(page(nearMiss, "Thread.sleep") != "blocking-the-pool")
     }
+
+    @Test func aWorkItemWaitedOnIsALatch() {
+        let hit = """
+            func shutdownAndWait() {
+                let done = DispatchWorkItem {}
+                pool.shutdown { _ in done.perform() }
+                done.wait()
+            }
+            """
+        #expect(page(hit, "DispatchWorkItem") == "sync-wait-for-callback")
+        #expect(page(hit, "DispatchWorkItem.wait") == "sync-wait-for-callback")
+        let nearMiss = """
+            func scheduleSave() {
+                let save = DispatchWorkItem { self.store.save() }
+                pending = save
+                DispatchQueue.main.asyncAfter(deadline: .now() + 1, execute: save)
+            }
+            """
+        #expect(page(nearMiss, "DispatchWorkItem") != "sync-wait-for-callback")
+    }
 }
