@@ -507,26 +507,32 @@ struct UseRules {
     /// `if Thread.isMainThread` in a function that never hops to main only checks (to warn, to
     /// assert): `main-thread-check`, not the run-inline-or-hop page.
     private func mainThreadTestsThatNeverHop(_ findings: inout [RawFinding]) {
-        for index in findings.indices
-        where findings[index].api == words.isMainThread && findings[index].lead == "main-inline-or-async" {
-            let function = findings[index].function
-            let hops = findings.contains {
-                ($0.api == words.mainAsync || $0.api == words.mainSync) && $0.function == function && !$0.dropped
-            }
-            if !hops { findings[index].lead = "main-thread-check" }
+        let tests = findings.indices.filter {
+            findings[$0].api == words.isMainThread && findings[$0].lead == "main-inline-or-async"
+        }
+        guard !tests.isEmpty else { return }
+        var hopping: Set<Int32> = []
+        for finding in findings where finding.api == words.mainAsync || finding.api == words.mainSync {
+            if !finding.dropped { hopping.insert(finding.function) }
+        }
+        for index in tests where !hopping.contains(findings[index].function) {
+            findings[index].lead = "main-thread-check"
         }
     }
 
     /// `DispatchQueue.main.async { … Timer.scheduledTimer(…) }`: the hop exists only because a
     /// `Timer` needs the main run loop, and the timer's page removes both.
     private func hopsThatScheduleATimer(_ findings: inout [RawFinding]) {
+        var timers: [Int32: [RawFinding]] = [:]
+        for finding in findings where finding.api == words.scheduledTimer && !finding.dropped && finding.function >= 0 {
+            timers[finding.function, default: []].append(finding)
+        }
+        guard !timers.isEmpty else { return }
         for index in findings.indices where findings[index].api == words.mainAsync && !findings[index].dropped {
             let hop = findings[index]
-            guard hop.function >= 0, hop.lead == nil,
-                let timer = findings.first(where: {
-                    $0.api == words.scheduledTimer && $0.function == hop.function && $0.line > hop.line && !$0.dropped
-                })
-            else { continue }
+            guard hop.lead == nil, let timer = timers[hop.function]?.first(where: { $0.line > hop.line }) else {
+                continue
+            }
             findings[index].lead = timer.lead ?? table.apis[Int(timer.api)].recipes.first
         }
     }
