@@ -184,6 +184,63 @@ import Testing
         #expect(order.withLock { $0 } == ["interrupt", "call returned", "timed out"])
     }
 
+    #if os(Linux) && (arch(x86_64) || arch(arm64))
+        /// Whether a thread of this process is blocked in `recvfrom` (what `recv` calls) on the
+        /// descriptor number `descriptor`: `/proc/self/task/<id>/syscall` gives the number of the
+        /// call a thread is blocked in and its arguments, the descriptor first.
+        static func aThreadIsBlockedInRecv(on descriptor: Int32) -> Bool {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+            return tasks.contains { task in
+                guard let call = try? String(contentsOfFile: "/proc/self/task/\(task)/syscall", encoding: .utf8)
+                else { return false }
+                let fields = call.split(separator: " ")
+                return fields.count > 1 && Int(fields[0]) == recvfrom
+                    && Int(fields[1].dropFirst(2), radix: 16) == Int(descriptor)
+            }
+        }
+
+        #if arch(x86_64)
+            static let recvfrom = 45
+        #else
+            static let recvfrom = 207
+        #endif
+
+        /// Why the interrupt is `shutdown` and not `close`, on Linux: of two threads blocked in
+        /// `recv`, the one whose socket is shut down returns 0, and the one whose descriptor is
+        /// closed stays blocked in `recvfrom` on the closed number, until the other end hangs up.
+        @Test func onLinuxShutdownWakesABlockedRecvAndCloseDoesNot() async throws {
+            let (closed, shut) = (Self.socketPair(), Self.socketPair())
+            let returned = Locked<[Int32: Int]>([:])
+            let shutReturned = DispatchSemaphore(value: 0)
+            let closedReturned = DispatchSemaphore(value: 0)
+            for (socket, done) in [(closed.caller, closedReturned), (shut.caller, shutReturned)] {
+                Thread {
+                    var buffer = [UInt8](repeating: 0, count: 16)
+                    let count = recv(socket, &buffer, buffer.count, 0)  // blocks
+                    returned.withLock { $0[socket] = count }
+                    done.signal()
+                }.start()
+            }
+            for socket in [closed.caller, shut.caller] {
+                try await eventually("a thread is blocked in recvfrom on \(socket)") {
+                    Self.aThreadIsBlockedInRecv(on: socket)
+                }
+            }
+            close(closed.caller)
+            #expect(shutdown(shut.caller, Int32(SHUT_RDWR)) == 0)
+            await onOwnThread { shutReturned.wait() }
+            #expect(returned.withLock { $0[shut.caller] } == 0)
+            // The shut-down call has returned; the closed one is still in recvfrom on its number.
+            #expect(Self.aThreadIsBlockedInRecv(on: closed.caller))
+            #expect(returned.withLock { $0[closed.caller] } == nil)
+            close(closed.device)  // the other end hangs up: end-of-file
+            await onOwnThread { closedReturned.wait() }
+            #expect(returned.withLock { $0[closed.caller] } == 0)
+            close(shut.caller)
+            close(shut.device)
+        }
+    #endif
+
     /// What not to do: a timeout that only stops the waiting returns at the deadline with the
     /// call still blocked; only a shutdown from elsewhere ends it.
     @Test(arguments: Side.allCases)
