@@ -60,6 +60,7 @@ final class UseWords: Sendable {
     let runLoop: Int32
     let runLoopAdd: Int32
     let runLoopSource: Int32
+    let runLoopRun: Int32
     let scheduledTimer: Int32
     /// Run-loop modes: an argument of the call they are passed to, not a call of their own.
     let runLoopModes: WordSet
@@ -151,6 +152,7 @@ final class UseWords: Sendable {
         runLoop = api(.runLoop)
         runLoopAdd = api(.runLoopAdd)
         runLoopSource = api(.runLoopSource)
+        runLoopRun = api(.runLoopRun)
         scheduledTimer = api(.scheduledTimer)
         waits = [api(.semaphoreWait), api(.groupWait)]
         creations = serialQueue.union(sourceCreations).union([
@@ -239,6 +241,13 @@ struct UseRules {
         var pages: [UInt64: String] = [:]
         var sources: WordSet = []
         let pingsMain = mainThreadPings(&findings)
+        let runsARunLoop = findings.contains { $0.api == words.runLoopRun && !$0.dropped }
+        var waitsInALoop: WordSet = []
+        for finding in findings where finding.inLoop && words.waits.contains(finding.api) && finding.receiver != 0 {
+            // Signalled from another function: the jobs' producer.
+            let signals = semaphoreFunctions[finding.receiver, default: []]
+            if signals.contains(where: { $0 != finding.function }) { waitsInALoop.insert(finding.receiver) }
+        }
         let repeating = repeatingTimers(findings)
         for (receiver, index) in made {
             let api = findings[index].api
@@ -247,7 +256,18 @@ struct UseRules {
             } else if words.serialQueue.contains(api) {
                 pages[receiver] = synced.contains(receiver) ? "isolation-queue-per-object" : "serial-queue"
             } else if api == words.semaphoreForCallback {
-                pages[receiver] = pingsMain.contains(receiver) ? "main-thread-watchdog" : "sync-wait-for-callback"
+                pages[receiver] =
+                    if pingsMain.contains(receiver) {
+                        "main-thread-watchdog"
+                    } else if waitsInALoop.contains(receiver) {
+                        // A thread's loop waits for the next job; `signal` comes with each job.
+                        "worker-thread-pool"
+                    } else if runsARunLoop {
+                        // The handshake that waits until the run-loop thread is ready.
+                        "run-loop-worker-thread"
+                    } else {
+                        "sync-wait-for-callback"
+                    }
             } else if api == words.semaphoreAsLock {
                 pages[receiver] = "semaphore-as-mutex"
             } else if api == words.semaphore {
@@ -388,6 +408,7 @@ struct UseRules {
             let item = findings[index].receiver
             if item != 0 { cancelledIn[item, default: []].insert(findings[index].function) }
         }
+        var lineStarts: [Int] = []
         for (function, indices) in byFunction {
             let apis = indices.map { findings[$0].api }
             let named = name(of: function)
@@ -434,7 +455,10 @@ struct UseRules {
                 cancelledIn[findings[index].receiver, default: []].subtracting([function]).count >= 2
             }
             let page: String? =
-                if calledOffElsewhere && !named.contains("debounce") {
+                if !cancelledFirst, mentionsATimeout(from: findings[firstDelay].line, lineStarts: &lineStarts) {
+                    // `asyncAfter(deadline: .now() + timeout) { if !connected { fail(.timeout) } }`
+                    "connect-timeout"
+                } else if calledOffElsewhere && !named.contains("debounce") {
                     "cancellable-delay"
                 } else if cancelledFirst || times.count >= 2 || named.contains("debounce") {
                     "debounce"
@@ -480,6 +504,13 @@ struct UseRules {
                 findings[index].dropped = true
             }
         }
+        // A thread that runs a run loop hosts sources or timers: `run-loop-worker-thread`, not a
+        // thread that computes.
+        if findings.contains(where: { $0.api == words.runLoopRun && !$0.dropped }) {
+            for index in findings.indices where findings[index].api == words.thread && findings[index].lead == nil {
+                findings[index].lead = "run-loop-worker-thread"
+            }
+        }
         let sources = findings.indices.filter { findings[$0].api == words.runLoopSource }
         guard !sources.isEmpty, contains("EVFILT_PROC") || contains("NOTE_EXIT") else { return }
         for index in sources where findings[index].lead == nil { findings[index].lead = "dispatch-source-process-exit" }
@@ -494,6 +525,21 @@ struct UseRules {
             index += 1
         }
         return false
+    }
+
+    /// Whether the delay on `line`, or the block it runs (the next few lines), speaks of a timeout
+    /// (`timeout`, `timedOut`): a deadline that fails something still pending, not work that runs
+    /// later. `lineStarts` is filled on first use.
+    private func mentionsATimeout(from line: Int, lineStarts: inout [Int]) -> Bool {
+        if lineStarts.isEmpty {
+            lineStarts = [0]
+            for index in 0..<bytes.count where bytes[index] == 0x0A { lineStarts.append(index + 1) }
+        }
+        guard line >= 1, line <= lineStarts.count else { return false }
+        let start = lineStarts[line - 1]
+        let end = line + 5 < lineStarts.count ? lineStarts[line + 5] : bytes.count
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).lowercased()
+        return text.contains("timeout") || text.contains("timedout")
     }
 
     /// A `Progress` observed and its `fractionCompleted` read in the handler are one observation:
