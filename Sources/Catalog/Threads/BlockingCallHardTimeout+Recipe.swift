@@ -34,7 +34,7 @@ extension Recipe {
                 "pthread_cancel / pthread_kill on a blocked thread",
                 swift: ["pthread_cancel", "pthread_kill"], objc: ["pthread_cancel", "pthread_kill"],
                 modern: "interrupt the call through its descriptor from `withTaskCancellationHandler`; await its thread"),
-            .semaphoreWait, .semaphoreAsSignal, .queueAsync,
+            .semaphoreAsSignal, .queueAsync,
         ],
         scenarios: [
             Scenario(
