@@ -57,6 +57,8 @@ final class UseWords: Sendable {
     let queueSuspend: Int32
     let thread: Int32
     let mainQueue: Int32
+    let threadSleep: Int32
+    let workItemWait: Int32
     let runLoop: Int32
     let runLoopAdd: Int32
     let runLoopSource: Int32
@@ -149,6 +151,8 @@ final class UseWords: Sendable {
         queueSuspend = api(.queueSuspend)
         thread = api(.thread)
         mainQueue = api(.mainQueue)
+        threadSleep = api(.threadSleep)
+        workItemWait = api(.workItemWait)
         runLoop = api(.runLoop)
         runLoopAdd = api(.runLoopAdd)
         runLoopSource = api(.runLoopSource)
@@ -208,6 +212,7 @@ struct UseRules {
     func apply(to findings: inout [RawFinding]) {
         guard !findings.isEmpty else { return }
         delaysAndDebounces(&findings)
+        mainThreadTestsThatNeverHop(&findings)
         hopsThatScheduleATimer(&findings)
         runLoopArguments(&findings)
         oneProgressObservationPerFunction(&findings)
@@ -226,6 +231,8 @@ struct UseRules {
         var made: [UInt64: Int] = [:]
         var synced: WordSet = []
         var barriers: WordSet = []
+        /// Work items someone waits on: a latch, not a delay.
+        var waitedItems: WordSet = []
         /// Semaphores, by name, with the functions that wait on or signal them.
         var semaphoreFunctions: [UInt64: Set<Int32>] = [:]
         for (index, finding) in findings.enumerated() where finding.receiver != 0 && !finding.dropped {
@@ -234,6 +241,7 @@ struct UseRules {
             if api == words.queueSync { synced.insert(finding.receiver) }
             if api == words.barrierAsync || api == words.barrierSync { barriers.insert(finding.receiver) }
             if words.semaphoreUses.contains(api) { semaphoreFunctions[finding.receiver, default: []].insert(finding.function) }
+            if api == words.workItemWait { waitedItems.insert(finding.receiver) }
         }
         guard !made.isEmpty || !barriers.isEmpty || !synced.isEmpty || sendsToACallbackQueue(findings) else {
             return
@@ -281,6 +289,8 @@ struct UseRules {
                     findings[index].lead
                     ?? (api == words.timerSource && repeating.contains(receiver) ? "repeating-timer" : nil)
                     ?? table.apis[Int(api)].recipes.first
+            } else if api == words.workItem, waitedItems.contains(receiver) {
+                pages[receiver] = "sync-wait-for-callback"
             } else if api == words.globalQueue {
                 // Work sent to a kept global queue is background work; the queue's own finding
                 // keeps its QoS page.
@@ -455,7 +465,12 @@ struct UseRules {
                 cancelledIn[findings[index].receiver, default: []].subtracting([function]).count >= 2
             }
             let page: String? =
-                if !cancelledFirst, mentionsATimeout(from: findings[firstDelay].line, lineStarts: &lineStarts) {
+                if !cancelledFirst, !named.contains("retry"),
+                    rearms(function, from: findings[firstDelay].line, lineStarts: &lineStarts)
+                {
+                    // `func sweep() { …; queue.asyncAfter(…) { self.sweep() } }`: a ticker.
+                    "repeating-timer"
+                } else if !cancelledFirst, mentionsATimeout(from: findings[firstDelay].line, lineStarts: &lineStarts) {
                     // `asyncAfter(deadline: .now() + timeout) { if !connected { fail(.timeout) } }`
                     "connect-timeout"
                 } else if calledOffElsewhere && !named.contains("debounce") {
@@ -475,6 +490,19 @@ struct UseRules {
             for index in indices where findings[index].api != words.dispatchTime {
                 findings[index].lead = page
             }
+        }
+    }
+
+    /// `if Thread.isMainThread` in a function that never hops to main only checks (to warn, to
+    /// assert): `main-thread-check`, not the run-inline-or-hop page.
+    private func mainThreadTestsThatNeverHop(_ findings: inout [RawFinding]) {
+        for index in findings.indices
+        where findings[index].api == words.isMainThread && findings[index].lead == "main-inline-or-async" {
+            let function = findings[index].function
+            let hops = findings.contains {
+                ($0.api == words.mainAsync || $0.api == words.mainSync) && $0.function == function && !$0.dropped
+            }
+            if !hops { findings[index].lead = "main-thread-check" }
         }
     }
 
@@ -527,18 +555,37 @@ struct UseRules {
         return false
     }
 
-    /// Whether the delay on `line`, or the block it runs (the next few lines), speaks of a timeout
-    /// (`timeout`, `timedOut`): a deadline that fails something still pending, not work that runs
-    /// later. `lineStarts` is filled on first use.
-    private func mentionsATimeout(from line: Int, lineStarts: inout [Int]) -> Bool {
+    /// Whether the block of the delay on `line` (the next few lines) calls the function the delay
+    /// is in again: a delay re-armed on every run.
+    private func rearms(_ function: Int32, from line: Int, lineStarts: inout [Int]) -> Bool {
+        let named = name(of: function)
+        guard named.count > 2 else { return false }
+        let text = lines(from: line, count: 6, lineStarts: &lineStarts).lowercased()
+        guard let range = text.range(of: named + "(") ?? text.range(of: named + "]") ?? text.range(of: named + " ")
+        else { return false }
+        // The name as a call, not as part of a longer name (`sweepSoon(`).
+        guard range.lowerBound > text.startIndex else { return true }
+        let before = text[text.index(before: range.lowerBound)]
+        return !(before.isLetter || before.isNumber || before == "_")
+    }
+
+    /// The text of `count` lines from `line` (1-based). `lineStarts` is filled on first use.
+    private func lines(from line: Int, count: Int, lineStarts: inout [Int]) -> String {
         if lineStarts.isEmpty {
             lineStarts = [0]
             for index in 0..<bytes.count where bytes[index] == 0x0A { lineStarts.append(index + 1) }
         }
-        guard line >= 1, line <= lineStarts.count else { return false }
+        guard line >= 1, line <= lineStarts.count else { return "" }
         let start = lineStarts[line - 1]
-        let end = line + 5 < lineStarts.count ? lineStarts[line + 5] : bytes.count
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).lowercased()
+        let end = line - 1 + count < lineStarts.count ? lineStarts[line - 1 + count] : bytes.count
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    /// Whether the delay on `line`, or the block it runs (the next few lines), speaks of a timeout
+    /// (`timeout`, `timedOut`): a deadline that fails something still pending, not work that runs
+    /// later. `lineStarts` is filled on first use.
+    private func mentionsATimeout(from line: Int, lineStarts: inout [Int]) -> Bool {
+        let text = lines(from: line, count: 6, lineStarts: &lineStarts).lowercased()
         return text.contains("timeout") || text.contains("timedout")
     }
 
