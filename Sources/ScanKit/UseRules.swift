@@ -59,6 +59,8 @@ final class UseWords: Sendable {
     let mainQueue: Int32
     let threadSleep: Int32
     let workItemWait: Int32
+    /// `NSLock`, its `lock`/`unlock`/`withLock`, `pthread_mutex_*`.
+    let locks: Set<Int32>
     let runLoop: Int32
     let runLoopAdd: Int32
     let runLoopSource: Int32
@@ -153,6 +155,7 @@ final class UseWords: Sendable {
         mainQueue = api(.mainQueue)
         threadSleep = api(.threadSleep)
         workItemWait = api(.workItemWait)
+        locks = [api(.nsLock), api(.nsLockLock), api(.pthreadMutex)]
         runLoop = api(.runLoop)
         runLoopAdd = api(.runLoopAdd)
         runLoopSource = api(.runLoopSource)
@@ -300,6 +303,14 @@ struct UseRules {
             if let page = pages[receiver] { findings[index].lead = page }
         }
         for receiver in barriers where made[receiver] == nil { pages[receiver] = "readers-writer-barrier" }
+        // A worker pool is one pattern across its type: the lock around its job list and the
+        // threads it starts are the pool's too.
+        if pages.values.contains("worker-thread-pool") {
+            for index in findings.indices where findings[index].lead == nil {
+                let api = findings[index].api
+                if words.locks.contains(api) || api == words.thread { findings[index].lead = "worker-thread-pool" }
+            }
+        }
         // A queue made elsewhere (a property set in `init`, a superclass's, another type's) and
         // read with `sync`: an object's state confined to its queue, the commonest use of `sync`
         // by far, and the page for its `async` writes too.

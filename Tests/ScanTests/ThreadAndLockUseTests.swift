@@ -107,6 +107,8 @@ import Testing
             """
         #expect(page(hit, "DispatchSemaphore(value: 0)") == "worker-thread-pool")
         #expect(page(hit, "DispatchSemaphore.wait") == "worker-thread-pool")
+        // The lock around the pool's jobs is the pool's too.
+        #expect(page(hit, "NSLock.lock", line: 6) == "worker-thread-pool")
         // Waited on once, for one reply.
         let nearMiss = """
             private let replied = DispatchSemaphore(value: 0)
@@ -117,6 +119,7 @@ import Testing
             }
             """
         #expect(page(nearMiss, "DispatchSemaphore.wait") == "sync-wait-for-callback")
+        #expect(page(nearMiss + "\nlet lock = NSLock()\nfunc read() { lock.lock(); lock.unlock() }", "NSLock.lock") == "lock-zoo")
     }
 
     @Test func aMainThreadTestThatNeverHopsOnlyChecks() {
