@@ -563,6 +563,10 @@ public enum FindYourCode {
                         "on a thread that stays, `poll` on a self-pipe with the delay as its timeout; in a task, `Task.sleep`, which cancellation ends",
                         recipes: ["interruptible-blocking-worker"]),
                     Use(
+                        "a C call that blocks past my timeout (`wait(timeout:)` around it, the call abandoned)",
+                        "the call on a thread of its own, raced against `Task.sleep`; the loser's cancellation interrupts the call",
+                        recipes: ["blocking-call-hard-timeout"]),
+                    Use(
                         "limiting a batch of work to N at a time",
                         "a sliding-window task group",
                         recipes: ["semaphore-throttle"]),
@@ -995,6 +999,14 @@ public enum FindYourCode {
                     Use("a thread nobody joins", "an un-awaited `Task`", recipes: ["pthread-launch-detached"])
                 ]),
             APIIndexEntry(
+                ["pthread_cancel", "pthread_kill"],
+                uses: [
+                    Use(
+                        "killing or signalling a thread stuck in a blocking call",
+                        "no equivalent: interrupt the call through its descriptor (`shutdown`, a self-pipe), then await its thread",
+                        recipes: ["blocking-call-hard-timeout", "interruptible-blocking-worker"])
+                ]),
+            APIIndexEntry(
                 ["Thread.sleep", "usleep"],
                 uses: [
                     Use(
@@ -1012,7 +1024,11 @@ public enum FindYourCode {
                     Use(
                         "waking a thread blocked in a socket `read` so that it can stop",
                         "the same thread, blocked in `poll` on the socket and a self-pipe that the awaiting task's cancellation handler writes to",
-                        recipes: ["interruptible-blocking-worker"])
+                        recipes: ["interruptible-blocking-worker"]),
+                    Use(
+                        "stopping one blocked call at a deadline",
+                        "`shutdown` from `withTaskCancellationHandler` when a task group's sleep wins; the group awaits the call's thread",
+                        recipes: ["blocking-call-hard-timeout"]),
                 ]),
             APIIndexEntry(
                 ["Thread.stackSize", "pthread_attr_setstacksize"],
