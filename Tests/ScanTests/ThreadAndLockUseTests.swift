@@ -1,0 +1,121 @@
+import Foundation
+import ScanKit
+import Testing
+
+/// The second held-out sample's classes (twelve more public files): a worker pool's semaphore, a
+/// run-loop thread, `NSLock` guarding a synchronous API, a delay that is a timeout, and
+/// `@preconcurrency` on a declaration, each with a hit and a near miss.
+@Suite struct ThreadAndLockUseTests {
+    func page(_ source: String, _ api: String, line: Int? = nil, _ language: SourceLanguage = .swift) -> String? {
+        ScanFixtures.scan(source, language).first { $0.api == api && (line == nil || $0.line == line) }?.recipes.first
+    }
+
+    @Test func preconcurrencyOnADeclarationIsNotAConformance() {
+        let declaration = """
+            @preconcurrency
+            public func submit(_ body: @escaping @Sendable (WorkState) -> Void) { run(body) }
+            """
+        #expect(ScanFixtures.scan(declaration).isEmpty)
+        let attributes = "@preconcurrency @MainActor public var onChange: (() -> Void)?"
+        #expect(ScanFixtures.scan(attributes).isEmpty)
+        let conformance = "extension PlayerView: @preconcurrency AVPlayerViewControllerDelegate {}"
+        #expect(page(conformance, "@preconcurrency") == "delegate-conformance-isolation")
+    }
+
+    @Test func anNSLockBehindASynchronousAPIIsAMutex() {
+        let hit = """
+            final class Staging {
+                private let lock = NSLock()
+                private var pending: [String: Data] = [:]
+                func data(for key: String) -> Data? {
+                    lock.lock()
+                    defer { lock.unlock() }
+                    return pending[key]
+                }
+            }
+            """
+        #expect(page(hit, "NSLock") == "lock-zoo")
+        #expect(page(hit, "NSLock.lock", line: 5) == "lock-zoo")
+        // A lock of the app's own type is not `NSLock`: no finding to send anywhere.
+        let nearMiss = hit.replacingOccurrences(of: "NSLock()", with: "SpinLock()")
+        #expect(ScanFixtures.scan(nearMiss).isEmpty)
+    }
+
+    @Test func aDelayThatFailsWhatIsStillPendingIsATimeout() {
+        let hit = """
+            func connect() {
+                stream.open()
+                queue.asyncAfter(deadline: .now() + timeout) { [weak self] in
+                    guard let self, !self.isOpen else { return }
+                    self.fail(.connectionTimedOut)
+                }
+            }
+            """
+        #expect(page(hit, "DispatchQueue.asyncAfter") == "connect-timeout")
+        let nearMiss = """
+            func showHint() {
+                DispatchQueue.main.asyncAfter(deadline: .now() + 2) { self.hint.isHidden = false }
+            }
+            """
+        #expect(page(nearMiss, "DispatchQueue.asyncAfter") == "delayed-task")
+    }
+
+    @Test func aThreadThatRunsARunLoopHostsSources() {
+        let hit = """
+            final class EventThread: Thread {
+                private let ready = DispatchSemaphore(value: 0)
+                override init() {
+                    super.init()
+                    start()
+                    ready.wait()
+                }
+                override func main() {
+                    ready.signal()
+                    CFRunLoopRun()
+                }
+            }
+            """
+        #expect(page(hit, "Thread") == "run-loop-worker-thread")
+        #expect(page(hit, "DispatchSemaphore.wait") == "run-loop-worker-thread")
+        let nearMiss = """
+            func crunch() {
+                let worker = Thread { total = numbers.reduce(0, +) }
+                worker.start()
+            }
+            """
+        #expect(page(nearMiss, "Thread") != "run-loop-worker-thread")
+    }
+
+    @Test func aSemaphoreWaitedOnInAThreadsLoopIsAWorkerPool() {
+        let hit = """
+            final class Pool {
+                private let jobsReady = DispatchSemaphore(value: 0)
+                private let lock = NSLock()
+                private var jobs: [() -> Void] = []
+                func submit(_ job: @escaping () -> Void) {
+                    lock.withLock { jobs.append(job) }
+                    jobsReady.signal()
+                }
+                private func workerLoop() {
+                    while true {
+                        jobsReady.wait()
+                        let job = lock.withLock { jobs.removeFirst() }
+                        job()
+                    }
+                }
+            }
+            """
+        #expect(page(hit, "DispatchSemaphore(value: 0)") == "worker-thread-pool")
+        #expect(page(hit, "DispatchSemaphore.wait") == "worker-thread-pool")
+        // Waited on once, for one reply.
+        let nearMiss = """
+            private let replied = DispatchSemaphore(value: 0)
+            func ask() -> String {
+                client.send { self.reply = $0; self.replied.signal() }
+                replied.wait()
+                return reply
+            }
+            """
+        #expect(page(nearMiss, "DispatchSemaphore.wait") == "sync-wait-for-callback")
+    }
+}
