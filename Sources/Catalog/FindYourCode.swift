@@ -84,7 +84,7 @@ public enum FindYourCode {
                 uses: [
                     Use(
                         "a presenter that answers the file coordinator with `DispatchQueue.main.sync`",
-                        "`presentedItemOperationQueue = .main` and `MainActor.assumeIsolated`; or the completion called from `Task { @MainActor in … }`",
+                        "`presentedItemOperationQueue` returns `OperationQueue.main`, then `MainActor.assumeIsolated`; or the completion called from `Task { @MainActor in … }`",
                         recipes: ["sync-callback-needs-main"])
                 ]),
             APIIndexEntry(

@@ -20,7 +20,7 @@ extension Recipe {
         apis: [
             APIMapping(
                 "DispatchQueue.main.sync { … } inside a framework callback that must return main's answer",
-                "ask the framework for the main queue (`presentedItemOperationQueue = .main`), then "
+                "ask the framework for the main queue (a presenter's `presentedItemOperationQueue` returns `OperationQueue.main`), then "
                     + "`MainActor.assumeIsolated { … }` in the callback"
             ),
             APIMapping(

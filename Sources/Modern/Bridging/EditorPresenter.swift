@@ -3,12 +3,12 @@ import Dispatch
 /// A presenter that asks the framework for the main queue, so its synchronous
 /// callback runs on the main actor, provably.
 ///
-/// A framework that calls a presenter synchronously (`NSFilePresenter`'s
-/// `savePresentedItemChanges`, an SDK delegate whose return value it reads)
-/// goes on with what the callback returns, so main-actor state must be read
-/// before it returns. Where the framework lets the presenter choose the queue
-/// it is called on (`presentedItemOperationQueue = .main`), choose the main
-/// queue: the callback then runs on the main actor's executor, and
+/// A framework that calls a presenter synchronously (an SDK delegate whose
+/// return value it reads, a file presenter asked to save) goes on when the
+/// callback returns, so main-actor state must be read before it returns.
+/// Where the framework lets the presenter choose the queue it is called on (a
+/// file presenter's `presentedItemOperationQueue`), choose the main queue:
+/// the callback then runs on the main actor's executor, and
 /// `MainActor.assumeIsolated` states it, checks it, and gives the synchronous
 /// callback the main actor's state with no hop and no wait. The callback
 /// returns when the main-actor work is done, as the framework needs.
@@ -83,9 +83,9 @@ public nonisolated final class SavingEditorPresenter: SavingPresenter {
 /// actor has computed it.
 ///
 /// The blocking is unavoidable here and harmless where it happens: the
-/// framework's thread is not one of the cooperative pool's, and no task
-/// waits. When the framework calls on the main queue after all, the hop runs
-/// the body inline instead of deadlocking.
+/// framework's thread runs no task, so it takes no place in the cooperative
+/// pool, and no task waits. When the framework calls on the main queue after
+/// all, the hop runs the body inline instead of deadlocking.
 public nonisolated final class BlockingEditorPresenter: ChangesPresenter {
     private let editor: Editor
     public let presenterQueue: DispatchQueue
