@@ -162,4 +162,31 @@ import Testing
         }
         #expect(recorder.lines == ["main: saved draft 1", "callback returned draft 1"])
     }
+
+    // MARK: The naive main.sync, in a child process
+
+    /// The framework calls on the main queue: the legacy `main.sync` inside the callback syncs onto
+    /// the queue it is running on and traps before main saves; the modern presenter of the main
+    /// queue writes.
+    @Test func naiveMainSyncTrapsOnMainWhereTheMainQueuePresenterWrites() async {
+        let scenario = "naive main.sync when the framework calls on main"
+        let (legacy, legacyLines) = await ChildProcess.run(
+            arguments: ["--demo", "sync-callback-needs-main", scenario, "legacy", "--pace", "test"],
+            timeout: .seconds(20), crashReport: true)
+        #if os(Linux)
+            #expect(legacy == .trapped(signal: 4))
+        #else
+            #expect(DemoExpectation.traps.isMet(by: legacy))
+        #endif
+        #expect(legacyLines.first == "framework: asks for unsaved changes")
+        #expect(!legacyLines.contains { $0.hasPrefix("main: saved") })
+        if CrashReport.isAvailable {
+            #expect(legacyLines.contains { $0.contains("__DISPATCH_WAIT_FOR_QUEUE__ in libdispatch.so") })
+        }
+        let (modern, modernLines) = await ChildProcess.run(
+            arguments: ["--demo", "sync-callback-needs-main", scenario, "modern", "--pace", "test"],
+            timeout: .seconds(20))
+        #expect(modern == .finished(status: 0))
+        #expect(modernLines == Self.lines(1))
+    }
 }
