@@ -81,6 +81,9 @@ public enum FindYourCode {
                     "NSFilePresenter", "presentedItemOperationQueue", "savePresentedItemChanges(completionHandler:)",
                     "relinquishPresentedItem(toWriter:)",
                 ],
+                alsoKnownAs: [
+                    "file presenter", "dispatch_main_sync_safe", "a delegate callback that must return a value from main",
+                ],
                 uses: [
                     Use(
                         "a presenter that answers the file coordinator with `DispatchQueue.main.sync`",
