@@ -1080,6 +1080,10 @@ struct MatchState {
         switch api {
         case uses.isMainThread:
             return testsCondition(before: chain.start) ? "main-inline-or-async" : "main-thread-check"
+        case uses.threadSleep:
+            // A sleep in a block on a queue holds one of its threads: after the migration, one of
+            // the pool's few.
+            return inBlockOffMain() ? "blocking-the-pool" : nil
         case uses.mainAsync, uses.mainSync:
             if contexts.last?.checksMainThread == true { return "main-inline-or-async" }
             return inBlockOffMain() ? "background-then-main" : nil

@@ -15,6 +15,9 @@ public enum PageShapes {
         // actor pages that change the API to `async`.
         (.nsLock, "lock-zoo", true),
         (.nsLockLock, "lock-zoo", true),
+        // `item.wait()` blocks the caller until the item has run somewhere else: a blocking wait
+        // for a callback (an empty item performed by a callback is a latch).
+        (.workItemWait, "sync-wait-for-callback", true),
         (.testExpectation, "expectation-to-confirmation", true),
         (.managedObjectContextPerform, "core-data-swiftdata-contexts", true),
         (.cloudKitOperation, "core-data-swiftdata-contexts", true),

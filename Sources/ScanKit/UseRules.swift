@@ -57,6 +57,10 @@ final class UseWords: Sendable {
     let queueSuspend: Int32
     let thread: Int32
     let mainQueue: Int32
+    let threadSleep: Int32
+    let workItemWait: Int32
+    /// `NSLock`, its `lock`/`unlock`/`withLock`, `pthread_mutex_*`.
+    let locks: Set<Int32>
     let runLoop: Int32
     let runLoopAdd: Int32
     let runLoopSource: Int32
@@ -149,6 +153,9 @@ final class UseWords: Sendable {
         queueSuspend = api(.queueSuspend)
         thread = api(.thread)
         mainQueue = api(.mainQueue)
+        threadSleep = api(.threadSleep)
+        workItemWait = api(.workItemWait)
+        locks = [api(.nsLock), api(.nsLockLock), api(.pthreadMutex)]
         runLoop = api(.runLoop)
         runLoopAdd = api(.runLoopAdd)
         runLoopSource = api(.runLoopSource)
@@ -208,6 +215,7 @@ struct UseRules {
     func apply(to findings: inout [RawFinding]) {
         guard !findings.isEmpty else { return }
         delaysAndDebounces(&findings)
+        mainThreadTestsThatNeverHop(&findings)
         hopsThatScheduleATimer(&findings)
         runLoopArguments(&findings)
         oneProgressObservationPerFunction(&findings)
@@ -226,6 +234,8 @@ struct UseRules {
         var made: [UInt64: Int] = [:]
         var synced: WordSet = []
         var barriers: WordSet = []
+        /// Work items someone waits on: a latch, not a delay.
+        var waitedItems: WordSet = []
         /// Semaphores, by name, with the functions that wait on or signal them.
         var semaphoreFunctions: [UInt64: Set<Int32>] = [:]
         for (index, finding) in findings.enumerated() where finding.receiver != 0 && !finding.dropped {
@@ -234,6 +244,7 @@ struct UseRules {
             if api == words.queueSync { synced.insert(finding.receiver) }
             if api == words.barrierAsync || api == words.barrierSync { barriers.insert(finding.receiver) }
             if words.semaphoreUses.contains(api) { semaphoreFunctions[finding.receiver, default: []].insert(finding.function) }
+            if api == words.workItemWait { waitedItems.insert(finding.receiver) }
         }
         guard !made.isEmpty || !barriers.isEmpty || !synced.isEmpty || sendsToACallbackQueue(findings) else {
             return
@@ -281,6 +292,8 @@ struct UseRules {
                     findings[index].lead
                     ?? (api == words.timerSource && repeating.contains(receiver) ? "repeating-timer" : nil)
                     ?? table.apis[Int(api)].recipes.first
+            } else if api == words.workItem, waitedItems.contains(receiver) {
+                pages[receiver] = "sync-wait-for-callback"
             } else if api == words.globalQueue {
                 // Work sent to a kept global queue is background work; the queue's own finding
                 // keeps its QoS page.
@@ -290,6 +303,14 @@ struct UseRules {
             if let page = pages[receiver] { findings[index].lead = page }
         }
         for receiver in barriers where made[receiver] == nil { pages[receiver] = "readers-writer-barrier" }
+        // A worker pool is one pattern across its type: the lock around its job list and the
+        // threads it starts are the pool's too.
+        if pages.values.contains("worker-thread-pool") {
+            for index in findings.indices where findings[index].lead == nil {
+                let api = findings[index].api
+                if words.locks.contains(api) || api == words.thread { findings[index].lead = "worker-thread-pool" }
+            }
+        }
         // A queue made elsewhere (a property set in `init`, a superclass's, another type's) and
         // read with `sync`: an object's state confined to its queue, the commonest use of `sync`
         // by far, and the page for its `async` writes too.
@@ -455,7 +476,12 @@ struct UseRules {
                 cancelledIn[findings[index].receiver, default: []].subtracting([function]).count >= 2
             }
             let page: String? =
-                if !cancelledFirst, mentionsATimeout(from: findings[firstDelay].line, lineStarts: &lineStarts) {
+                if !cancelledFirst, !named.contains("retry"),
+                    rearms(function, from: findings[firstDelay].line, lineStarts: &lineStarts)
+                {
+                    // `func sweep() { …; queue.asyncAfter(…) { self.sweep() } }`: a ticker.
+                    "repeating-timer"
+                } else if !cancelledFirst, mentionsATimeout(from: findings[firstDelay].line, lineStarts: &lineStarts) {
                     // `asyncAfter(deadline: .now() + timeout) { if !connected { fail(.timeout) } }`
                     "connect-timeout"
                 } else if calledOffElsewhere && !named.contains("debounce") {
@@ -478,16 +504,35 @@ struct UseRules {
         }
     }
 
+    /// `if Thread.isMainThread` in a function that never hops to main only checks (to warn, to
+    /// assert): `main-thread-check`, not the run-inline-or-hop page.
+    private func mainThreadTestsThatNeverHop(_ findings: inout [RawFinding]) {
+        let tests = findings.indices.filter {
+            findings[$0].api == words.isMainThread && findings[$0].lead == "main-inline-or-async"
+        }
+        guard !tests.isEmpty else { return }
+        var hopping: Set<Int32> = []
+        for finding in findings where finding.api == words.mainAsync || finding.api == words.mainSync {
+            if !finding.dropped { hopping.insert(finding.function) }
+        }
+        for index in tests where !hopping.contains(findings[index].function) {
+            findings[index].lead = "main-thread-check"
+        }
+    }
+
     /// `DispatchQueue.main.async { … Timer.scheduledTimer(…) }`: the hop exists only because a
     /// `Timer` needs the main run loop, and the timer's page removes both.
     private func hopsThatScheduleATimer(_ findings: inout [RawFinding]) {
+        var timers: [Int32: [RawFinding]] = [:]
+        for finding in findings where finding.api == words.scheduledTimer && !finding.dropped && finding.function >= 0 {
+            timers[finding.function, default: []].append(finding)
+        }
+        guard !timers.isEmpty else { return }
         for index in findings.indices where findings[index].api == words.mainAsync && !findings[index].dropped {
             let hop = findings[index]
-            guard hop.function >= 0, hop.lead == nil,
-                let timer = findings.first(where: {
-                    $0.api == words.scheduledTimer && $0.function == hop.function && $0.line > hop.line && !$0.dropped
-                })
-            else { continue }
+            guard hop.lead == nil, let timer = timers[hop.function]?.first(where: { $0.line > hop.line }) else {
+                continue
+            }
             findings[index].lead = timer.lead ?? table.apis[Int(timer.api)].recipes.first
         }
     }
@@ -527,18 +572,37 @@ struct UseRules {
         return false
     }
 
-    /// Whether the delay on `line`, or the block it runs (the next few lines), speaks of a timeout
-    /// (`timeout`, `timedOut`): a deadline that fails something still pending, not work that runs
-    /// later. `lineStarts` is filled on first use.
-    private func mentionsATimeout(from line: Int, lineStarts: inout [Int]) -> Bool {
+    /// Whether the block of the delay on `line` (the next few lines) calls the function the delay
+    /// is in again: a delay re-armed on every run.
+    private func rearms(_ function: Int32, from line: Int, lineStarts: inout [Int]) -> Bool {
+        let named = name(of: function)
+        guard named.count > 2 else { return false }
+        let text = lines(from: line, count: 6, lineStarts: &lineStarts).lowercased()
+        guard let range = text.range(of: named + "(") ?? text.range(of: named + "]") ?? text.range(of: named + " ")
+        else { return false }
+        // The name as a call, not as part of a longer name (`sweepSoon(`).
+        guard range.lowerBound > text.startIndex else { return true }
+        let before = text[text.index(before: range.lowerBound)]
+        return !(before.isLetter || before.isNumber || before == "_")
+    }
+
+    /// The text of `count` lines from `line` (1-based). `lineStarts` is filled on first use.
+    private func lines(from line: Int, count: Int, lineStarts: inout [Int]) -> String {
         if lineStarts.isEmpty {
             lineStarts = [0]
             for index in 0..<bytes.count where bytes[index] == 0x0A { lineStarts.append(index + 1) }
         }
-        guard line >= 1, line <= lineStarts.count else { return false }
+        guard line >= 1, line <= lineStarts.count else { return "" }
         let start = lineStarts[line - 1]
-        let end = line + 5 < lineStarts.count ? lineStarts[line + 5] : bytes.count
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).lowercased()
+        let end = line - 1 + count < lineStarts.count ? lineStarts[line - 1 + count] : bytes.count
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    /// Whether the delay on `line`, or the block it runs (the next few lines), speaks of a timeout
+    /// (`timeout`, `timedOut`): a deadline that fails something still pending, not work that runs
+    /// later. `lineStarts` is filled on first use.
+    private func mentionsATimeout(from line: Int, lineStarts: inout [Int]) -> Bool {
+        let text = lines(from: line, count: 6, lineStarts: &lineStarts).lowercased()
         return text.contains("timeout") || text.contains("timedout")
     }
 

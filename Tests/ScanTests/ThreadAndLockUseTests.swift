@@ -107,6 +107,8 @@ import Testing
             """
         #expect(page(hit, "DispatchSemaphore(value: 0)") == "worker-thread-pool")
         #expect(page(hit, "DispatchSemaphore.wait") == "worker-thread-pool")
+        // The lock around the pool's jobs is the pool's too.
+        #expect(page(hit, "NSLock.lock", line: 6) == "worker-thread-pool")
         // Waited on once, for one reply.
         let nearMiss = """
             private let replied = DispatchSemaphore(value: 0)
@@ -117,5 +119,69 @@ import Testing
             }
             """
         #expect(page(nearMiss, "DispatchSemaphore.wait") == "sync-wait-for-callback")
+        let withALock = nearMiss + "\nlet lock = NSLock()\nfunc read() { lock.lock(); lock.unlock() }"
+        #expect(page(withALock, "NSLock.lock") == "lock-zoo")
+    }
+
+    @Test func aMainThreadTestThatNeverHopsOnlyChecks() {
+        let hit = """
+            - (void)waitUntilFinished {
+                if ([NSThread isMainThread]) {
+                    NSLog(@"waiting on the main thread blocks the UI");
+                }
+                [self.condition wait];
+            }
+            """
+        #expect(page(hit, "Thread.isMainThread", .objc) == "main-thread-check")
+        let nearMiss = """
+            func show() {
+                if Thread.isMainThread { render() } else { DispatchQueue.main.async { render() } }
+            }
+            """
+        #expect(page(nearMiss, "Thread.isMainThread") == "main-inline-or-async")
+    }
+
+    @Test func aSleepInAQueuesBlockHoldsAThread() {
+        let hit = """
+            let trimQueue = DispatchQueue(label: "trim")
+            func trim() {
+                trimQueue.async {
+                    while !self.lock.try() { usleep(10_000) }
+                    self.evict()
+                    self.lock.unlock()
+                }
+            }
+            """
+        #expect(page(hit, "Thread.sleep") == "blocking-the-pool")
+        // A thread of its own that paces a loop: the thread's page.
+        let nearMiss = """
+            let worker = Thread {
+                while !Thread.current.isCancelled {
+                    poll()
+                    Thread.sleep(forTimeInterval: 1)
+                }
+            }
+            """
+        #expect(page(nearMiss, "Thread.sleep") != "blocking-the-pool")
+    }
+
+    @Test func aWorkItemWaitedOnIsALatch() {
+        let hit = """
+            func shutdownAndWait() {
+                let done = DispatchWorkItem {}
+                pool.shutdown { _ in done.perform() }
+                done.wait()
+            }
+            """
+        #expect(page(hit, "DispatchWorkItem") == "sync-wait-for-callback")
+        #expect(page(hit, "DispatchWorkItem.wait") == "sync-wait-for-callback")
+        let nearMiss = """
+            func scheduleSave() {
+                let save = DispatchWorkItem { self.store.save() }
+                pending = save
+                DispatchQueue.main.asyncAfter(deadline: .now() + 1, execute: save)
+            }
+            """
+        #expect(page(nearMiss, "DispatchWorkItem") != "sync-wait-for-callback")
     }
 }
