@@ -71,6 +71,24 @@ public enum FindYourCode {
                         "called while already on main",
                         "no direct equivalent: it traps on Linux and Darwin alike; on the main actor a call is a plain call",
                         recipes: ["sync-deadlock"]),
+                    Use(
+                        "inside a framework callback that must return a value computed on main (a delegate, a file presenter)",
+                        "ask for the main queue, then `MainActor.assumeIsolated`; a completion-handler form; else a guarded, `noasync` `main.sync`",
+                        recipes: ["sync-callback-needs-main"]),
+                ]),
+            APIIndexEntry(
+                [
+                    "NSFilePresenter", "presentedItemOperationQueue", "savePresentedItemChanges(completionHandler:)",
+                    "relinquishPresentedItem(toWriter:)",
+                ],
+                alsoKnownAs: [
+                    "file presenter", "dispatch_main_sync_safe", "a delegate callback that must return a value from main",
+                ],
+                uses: [
+                    Use(
+                        "a presenter that answers the file coordinator with `DispatchQueue.main.sync`",
+                        "`presentedItemOperationQueue` returns `OperationQueue.main`, then `MainActor.assumeIsolated`; or the completion called from `Task { @MainActor in … }`",
+                        recipes: ["sync-callback-needs-main"])
                 ]),
             APIIndexEntry(
                 [
