@@ -137,7 +137,7 @@ struct ProcessReadinessScenario {
     let grace: Duration
 
     init(_ context: RunContext) {
-        longTimeout = context.pace(.seconds(60))
+        longTimeout = context.pace(.seconds(120))
         shortTimeout = context.pace(.seconds(2))
         grace = context.pace(.seconds(2))
     }

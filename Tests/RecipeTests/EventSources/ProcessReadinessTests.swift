@@ -173,6 +173,22 @@ import Testing
         #expect(process.terminationReason == .uncaughtSignal)
     }
 
+    /// A caller cancelled before the call starts no child.
+    @Test func modernACallerCancelledBeforeTheCallStartsNothing() async {
+        let marker = FileManager.default.temporaryDirectory
+            .appendingPathComponent("process-readiness-\(UUID().uuidString)")
+        let process = Self.shell("touch '\(marker.path)'; echo 'listening on port 8080'; exec sleep 600")
+        let caller = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await Modern.ProcessReadiness.withReadyProcess(
+                process, timeout: .seconds(30), ready: Modern.ProcessReadiness.port(in:)
+            ) { _ in }
+        }
+        await #expect(throws: CancellationError.self) { try await caller.value }
+        #expect(process.processIdentifier == 0)
+        #expect(FileManager.default.fileExists(atPath: marker.path) == false)
+    }
+
     /// An error thrown by the caller's code stops the child too, and is rethrown once it has exited.
     @Test func modernAnErrorFromTheBodyStopsTheChild() async {
         struct Failed: Error {}
