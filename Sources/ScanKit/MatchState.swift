@@ -154,6 +154,8 @@ struct MatchState {
     /// `wait(for:timeout:)` are XCTest's only in a file that does. Looked for at the first such
     /// call, not in every file.
     private var mentionsXCTest: Bool?
+    /// Whether the file declares an `Operation` subclass, read once when first needed.
+    private var subclassesAnOperation: Bool?
 
     private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
         guard needle.count <= bytes.count else { return false }
@@ -957,6 +959,12 @@ struct MatchState {
         finding.function = contexts.last?.function ?? -1
         finding.inLoop = braces.contains { $0.loop }
         if uses.creations.contains(api), assignTarget.line == chain.line { finding.receiver = assignTarget.name }
+        if api == uses.mainQueue, assignTarget.line == chain.line, uses.callbackQueues.contains(assignTarget.name) {
+            // `_delegateQueue = dispatch_get_main_queue()`: the default of a queue the caller
+            // chooses for callbacks. (A queue made for a delegate, `delegateQueue =
+            // OperationQueue()`, is the page of the queue it is.)
+            finding.lead = "async-api-completion-queue"
+        }
         findings.append(finding)
         chain.finding = findings.count - 1
         if api == uses.isMainThread, let last = contexts.indices.last { contexts[last].checksMainThread = true }
@@ -1078,7 +1086,7 @@ struct MatchState {
     /// Whether the API means concurrency here: a blocking file read only where blocking matters
     /// (in a block on a queue, in `async` code, in main-actor code), a notification post only when
     /// it is the app's own notification.
-    private func concurrencyMeaning(_ api: Int32) -> Bool {
+    private mutating func concurrencyMeaning(_ api: Int32) -> Bool {
         if api == uses.blockingFileCall {
             return inBlockOffMain() || braces.contains { $0.async }
                 || (language == .swift && onMainActor(below: braces.count))
@@ -1086,6 +1094,9 @@ struct MatchState {
         if api == uses.notificationPost { return !postsFrameworkNotification(from: chain.start) }
         if api == uses.testExpectation { return mentionsXCTest == true }
         if api == uses.completionHandler, language == .swift { return declaresOrPassesAHandler() }
+        if api == uses.operationInternals, uses.completionBlockWords.contains(chain.lastWord) {
+            return completionBlockOfAnOperation()
+        }
         if api == uses.coreDataPerform, chain.lastWord == uses.performWord {
             // `perform { }` is a common name: a managed object context's when the receiver is
             // declared as one, or when the name right before `.perform` is named like one
@@ -1099,6 +1110,30 @@ struct MatchState {
             }
         }
         return true
+    }
+
+    /// Whether the `completionBlock` just read is an operation's: its receiver is declared as an
+    /// operation, is named like one (`op`, `fetchOperation`), or is `self` in a file that
+    /// subclasses one. An image SDK's token, a listener's ivar and a parameter named
+    /// `completionBlock` are callbacks of their own, not `Operation.completionBlock`.
+    private mutating func completionBlockOfAnOperation() -> Bool {
+        let receiver: Token
+        if previous.kind == .dot, beforePrevious.kind == .identifier {
+            receiver = beforePrevious
+        } else if language == .objc, previous.kind == .identifier, chain.lastWord == uses.setCompletionBlockWord {
+            receiver = previous  // `[op setCompletionBlock:…]`
+        } else {
+            return false
+        }
+        if receiver.hash == uses.selfWord {
+            if subclassesAnOperation == nil {
+                subclassesAnOperation = [": NSOperation", ": Operation", ": BlockOperation", ": NSBlockOperation"]
+                    .contains { Self.contains(bytes, Array($0.utf8)) }
+            }
+            return subclassesAnOperation == true
+        }
+        if let type = names[receiver.hash], type != FileScanner.shadowed { return true }
+        return endsWith(receiver, "peration") || endsWith(receiver, "Op") || text(receiver) == "op"
     }
 
     /// Whether a Swift `completionHandler` just read is a callback API's: a parameter declared with
@@ -1209,7 +1244,13 @@ struct MatchState {
             pendingBlockQueue = receiver
             pendingBlockDepth = frames.count + 1
         }
-        if words.signal.contains(api) { signals[receiver] = (line, depth) }
+        if words.signal.contains(api) {
+            signals[receiver] = (line, depth)
+            if let queue = braces.last(where: { $0.queue != 0 })?.queue, uses.mainQueues.contains(queue) {
+                findings[finding].timedOrOnMain = true
+            }
+        }
+        if words.wait.contains(api), timedWait() { findings[finding].timedOrOnMain = true }
         if words.wait.contains(api), !findings[finding].nonBlocking, let signal = signals[receiver], signal.depth > depth,
             line - signal.line <= Self.waitWindow
         {
@@ -1451,6 +1492,31 @@ struct MatchState {
             index += 1
         }
         return now
+    }
+
+    /// Whether the wait just read has a finite timeout: `wait(timeout: deadline)`,
+    /// `dispatch_semaphore_wait(s, dispatch_time(…))`; not `.distantFuture` or
+    /// `DISPATCH_TIME_FOREVER`.
+    private func timedWait() -> Bool {
+        var index = tokens.index
+        let limit = min(bytes.count, index + 200)
+        var depth = 0
+        var timed = false
+        while index < limit {
+            let byte = bytes[index]
+            if byte == 0x28 {
+                depth += 1
+            } else if byte == 0x29 {
+                depth -= 1
+                if depth <= 0 { break }
+            } else if word("distantFuture", at: index) || word("DISPATCH_TIME_FOREVER", at: index) {
+                return false
+            } else if word("timeout", at: index) || word("dispatch_time", at: index) {
+                timed = true
+            }
+            index += 1
+        }
+        return timed
     }
 
     /// Whether the expression at `start` is the condition of an `if`, `guard` or `while`:

@@ -22,6 +22,9 @@ struct RawFinding: Sendable, Equatable {
     var inLoop = false
     /// A wait that asks for no wait at all (`wait(timeout: .now())`).
     var nonBlocking = false
+    /// A wait with a finite timeout, or a signal sent from a block on the main queue: together a
+    /// ping of the main thread (`main-thread-watchdog`).
+    var timedOrOnMain = false
 
     mutating func addHazard(_ hazard: Hazard) {
         if !hazards.contains(where: { $0.danger == hazard.danger }) { hazards.append(hazard) }

@@ -46,6 +46,23 @@ final class UseWords: Sendable {
     /// A parameter or argument named `completionHandler`.
     let completionHandler: Int32
     let synchronized: Int32
+    /// `Operation state`: `completionBlock`, `removeDependency`, `Operation.isCancelled`.
+    let operationInternals: Int32
+    /// `completionBlock` and `setCompletionBlock`: an operation's only when its receiver is one.
+    let completionBlockWords: WordSet
+    /// Queues an API's caller chooses for its callbacks (`delegateQueue`, `completionQueue`): a
+    /// block sent there delivers a result, `async-api-completion-queue`'s subject.
+    let callbackQueues: WordSet
+    let setCompletionBlockWord = ShapeTable.hash("setCompletionBlock")
+    let queueSuspend: Int32
+    let thread: Int32
+    let mainQueue: Int32
+    let runLoop: Int32
+    let runLoopAdd: Int32
+    let runLoopSource: Int32
+    let scheduledTimer: Int32
+    /// Run-loop modes: an argument of the call they are passed to, not a call of their own.
+    let runLoopModes: WordSet
     /// The blocking waits whose arguments may ask for no wait.
     let waits: Set<Int32>
     /// Creations whose finding is named by the variable they are assigned to.
@@ -127,6 +144,14 @@ final class UseWords: Sendable {
         completionTwice = api(HazardShapes.completionCalledTwice)
         completionHandler = api(.completionHandler)
         synchronized = api(.synchronized)
+        operationInternals = api(.operationInternals)
+        queueSuspend = api(.queueSuspend)
+        thread = api(.thread)
+        mainQueue = api(.mainQueue)
+        runLoop = api(.runLoop)
+        runLoopAdd = api(.runLoopAdd)
+        runLoopSource = api(.runLoopSource)
+        scheduledTimer = api(.scheduledTimer)
         waits = [api(.semaphoreWait), api(.groupWait)]
         creations = serialQueue.union(sourceCreations).union([
             concurrentQueue, globalQueue, semaphore, semaphoreForCallback, semaphoreAsLock, group, workItem,
@@ -144,6 +169,13 @@ final class UseWords: Sendable {
                 "mainQueue", "mainRunLoop", "mainThread", "shared", "default",
             ].map(hash))
         keyPath = table.word(named: "\\")
+        runLoopModes = WordSet(["kCFRunLoopCommonModes", "NSRunLoopCommonModes", "kCFRunLoopDefaultMode"].map(hash))
+        completionBlockWords = WordSet(["completionBlock", "setCompletionBlock"].map(hash))
+        callbackQueues = WordSet(
+            [
+                "delegateQueue", "callbackQueue", "completionQueue", "resultQueue", "responseQueue",
+                "notificationQueue", "deliveryQueue",
+            ].map(hash))
     }
 }
 
@@ -159,8 +191,11 @@ final class UseWords: Sendable {
 /// or `cancelPreviousPerformRequests` before a delayed perform, is a debounce; a counting semaphore
 /// made in one function (or as a property) and waited on in another limits work that keeps
 /// arriving (`concurrency-limit`), where one made and waited on in the same function throttles a
-/// batch (`semaphore-throttle`). Each rule sets a finding's `lead`; a likely hazard's page wins
-/// over all of them, since the reader has to fix that first.
+/// batch (`semaphore-throttle`). A queue the caller chose for callbacks delivers results
+/// (`async-api-completion-queue`), a timer source that repeats is a ticker, and a semaphore
+/// signalled from the main queue and waited on with a timeout is a hang watchdog's ping. Each
+/// rule sets a finding's `lead`; a likely hazard's page wins over all of them, since the reader
+/// has to fix that first.
 struct UseRules {
     let words: UseWords
     let table: ShapeTable
@@ -171,6 +206,8 @@ struct UseRules {
     func apply(to findings: inout [RawFinding]) {
         guard !findings.isEmpty else { return }
         delaysAndDebounces(&findings)
+        hopsThatScheduleATimer(&findings)
+        runLoopArguments(&findings)
         oneProgressObservationPerFunction(&findings)
         groupsWaitingForOneReply(&findings)
         followCreations(&findings)
@@ -196,8 +233,13 @@ struct UseRules {
             if api == words.barrierAsync || api == words.barrierSync { barriers.insert(finding.receiver) }
             if words.semaphoreUses.contains(api) { semaphoreFunctions[finding.receiver, default: []].insert(finding.function) }
         }
-        guard !made.isEmpty || !barriers.isEmpty else { return }
+        guard !made.isEmpty || !barriers.isEmpty || !synced.isEmpty || sendsToACallbackQueue(findings) else {
+            return
+        }
         var pages: [UInt64: String] = [:]
+        var sources: WordSet = []
+        let pingsMain = mainThreadPings(&findings)
+        let repeating = repeatingTimers(findings)
         for (receiver, index) in made {
             let api = findings[index].api
             if api == words.concurrentQueue, barriers.contains(receiver) {
@@ -205,7 +247,7 @@ struct UseRules {
             } else if words.serialQueue.contains(api) {
                 pages[receiver] = synced.contains(receiver) ? "isolation-queue-per-object" : "serial-queue"
             } else if api == words.semaphoreForCallback {
-                pages[receiver] = "sync-wait-for-callback"
+                pages[receiver] = pingsMain.contains(receiver) ? "main-thread-watchdog" : "sync-wait-for-callback"
             } else if api == words.semaphoreAsLock {
                 pages[receiver] = "semaphore-as-mutex"
             } else if api == words.semaphore {
@@ -214,7 +256,11 @@ struct UseRules {
                 let usedElsewhere = semaphoreFunctions[receiver, default: []].contains { $0 != madeIn }
                 pages[receiver] = usedElsewhere ? "concurrency-limit" : "semaphore-throttle"
             } else if words.sourceCreations.contains(api) {
-                pages[receiver] = findings[index].lead ?? table.apis[Int(api)].recipes.first
+                sources.insert(receiver)
+                pages[receiver] =
+                    findings[index].lead
+                    ?? (api == words.timerSource && repeating.contains(receiver) ? "repeating-timer" : nil)
+                    ?? table.apis[Int(api)].recipes.first
             } else if api == words.globalQueue {
                 // Work sent to a kept global queue is background work; the queue's own finding
                 // keeps its QoS page.
@@ -224,14 +270,100 @@ struct UseRules {
             if let page = pages[receiver] { findings[index].lead = page }
         }
         for receiver in barriers where made[receiver] == nil { pages[receiver] = "readers-writer-barrier" }
+        // A queue made elsewhere (a property set in `init`, a superclass's, another type's) and
+        // read with `sync`: an object's state confined to its queue, the commonest use of `sync`
+        // by far, and the page for its `async` writes too.
+        for receiver in synced where made[receiver] == nil && pages[receiver] == nil {
+            guard !words.globalQueues.contains(receiver), !words.mainQueues.contains(receiver) else { continue }
+            pages[receiver] = "isolation-queue-per-object"
+        }
+        // A queue the caller chose for callbacks (`delegateQueue`, `completionQueue`): what is
+        // sent there delivers a result.
+        for index in findings.indices where words.callbackQueues.contains(findings[index].receiver) {
+            let api = findings[index].api
+            if api == words.queueAsync || api == words.queueSync { findings[index].lead = "async-api-completion-queue" }
+        }
         for index in findings.indices where findings[index].receiver != 0 {
             let api = findings[index].api
+            let receiver = findings[index].receiver
             let follows =
                 api == words.queueAsync || api == words.queueSync || api == words.barrierAsync
                 || api == words.barrierSync || words.semaphoreUses.contains(api) || api == words.sourceHandlers
+                || (sources.contains(receiver) && (api == words.queueSuspend || api == words.timerSource))
             guard follows, findings[index].lead == nil, let page = pages[findings[index].receiver] else { continue }
             findings[index].lead = page
         }
+    }
+
+    /// Timer sources scheduled to repeat: Swift's `schedule(deadline:repeating:)` with an interval,
+    /// or `dispatch_source_set_timer` with an interval other than `DISPATCH_TIME_FOREVER`. A timer
+    /// source is most often a ticker; one that fires once is a delay or a timeout.
+    private func repeatingTimers(_ findings: [RawFinding]) -> WordSet {
+        var lines: [Int: UInt64] = [:]
+        for finding in findings where finding.receiver != 0 && !finding.dropped {
+            guard finding.api == words.timerSource || finding.api == words.sourceHandlers else { continue }
+            lines[finding.line] = finding.receiver
+        }
+        guard !lines.isEmpty else { return [] }
+        var repeating: WordSet = []
+        var line = 1
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
+            if let receiver = lines[line] {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                if text.contains("repeating:"), !text.contains("repeating: .never") {
+                    repeating.insert(receiver)
+                } else if text.contains("dispatch_source_set_timer"), !text.contains("DISPATCH_TIME_FOREVER") {
+                    repeating.insert(receiver)
+                }
+            }
+            line += 1
+            start = index + 1
+        }
+        return repeating
+    }
+
+    /// Semaphores signalled only from blocks on the main queue and waited on with a timeout: a
+    /// watchdog measuring how long the main thread takes to answer, not a wait for a callback's
+    /// result. The bounded wait is the point, so its blocking-wait hazard goes; the file's
+    /// `Thread` is the watchdog's.
+    private func mainThreadPings(_ findings: inout [RawFinding]) -> WordSet {
+        var signals: [UInt64: Bool] = [:]
+        var timedWaits: WordSet = []
+        for finding in findings where finding.receiver != 0 && !finding.dropped {
+            guard words.semaphoreUses.contains(finding.api) else { continue }
+            if table.apis[Int(finding.api)].name.hasSuffix("signal") {
+                signals[finding.receiver] = (signals[finding.receiver] ?? true) && finding.timedOrOnMain
+            } else if finding.timedOrOnMain {
+                timedWaits.insert(finding.receiver)
+            }
+        }
+        var pings: WordSet = []
+        for (receiver, onMain) in signals where onMain && timedWaits.contains(receiver) { pings.insert(receiver) }
+        guard !pings.isEmpty else { return [] }
+        // The hop that carries the signal: within two lines before it, in the same function.
+        let pingSignals = findings.filter {
+            pings.contains($0.receiver) && table.apis[Int($0.api)].name.hasSuffix("signal")
+        }
+        for index in findings.indices {
+            if pings.contains(findings[index].receiver), words.semaphoreUses.contains(findings[index].api) {
+                findings[index].hazards.removeAll { $0.page == "sync-wait-for-callback" }
+            } else if findings[index].api == words.thread, findings[index].lead == nil {
+                findings[index].lead = "main-thread-watchdog"
+            } else if findings[index].api == words.mainAsync {
+                let hop = findings[index]
+                if pingSignals.contains(where: {
+                    $0.function == hop.function && $0.line > hop.line && $0.line - hop.line <= 2
+                }) {
+                    findings[index].lead = "main-thread-watchdog"
+                }
+            }
+        }
+        return pings
+    }
+
+    private func sendsToACallbackQueue(_ findings: [RawFinding]) -> Bool {
+        findings.contains { words.callbackQueues.contains($0.receiver) }
     }
 
     /// Delays, one function at a time: a delayed perform cancelled by
@@ -248,6 +380,13 @@ struct UseRules {
             {
                 byFunction[finding.function, default: []].append(index)
             }
+        }
+        // The functions that cancel each work item: a pending delay called off from several
+        // places (pause, stop, a new setting) is a delay with a lifecycle, not a debounce.
+        var cancelledIn: [UInt64: Set<Int32>] = [:]
+        for index in byFunction.values.joined() where findings[index].api == words.workItemCancel {
+            let item = findings[index].receiver
+            if item != 0 { cancelledIn[item, default: []].insert(findings[index].function) }
         }
         for (function, indices) in byFunction {
             let apis = indices.map { findings[$0].api }
@@ -284,11 +423,20 @@ struct UseRules {
             {
                 for index in invalidations + schedules { findings[index].lead = "debounce" }
             }
-            guard let firstDelay = delays.first else { continue }
+            guard let firstDelay = delays.first else {
+                // Only calls it off: the pending delay is cancelled here and scheduled elsewhere.
+                for index in cancels where findings[index].lead == nil { findings[index].lead = "cancellable-delay" }
+                continue
+            }
             for index in times { findings[index].dropped = true }
             let cancelledFirst = cancels.contains { findings[$0].line <= findings[firstDelay].line }
+            let calledOffElsewhere = cancels.contains { index in
+                cancelledIn[findings[index].receiver, default: []].subtracting([function]).count >= 2
+            }
             let page: String? =
-                if cancelledFirst || times.count >= 2 || named.contains("debounce") {
+                if calledOffElsewhere && !named.contains("debounce") {
+                    "cancellable-delay"
+                } else if cancelledFirst || times.count >= 2 || named.contains("debounce") {
                     "debounce"
                 } else if named.contains("throttle") {
                     "throttle-latest"
@@ -304,6 +452,48 @@ struct UseRules {
                 findings[index].lead = page
             }
         }
+    }
+
+    /// `DispatchQueue.main.async { … Timer.scheduledTimer(…) }`: the hop exists only because a
+    /// `Timer` needs the main run loop, and the timer's page removes both.
+    private func hopsThatScheduleATimer(_ findings: inout [RawFinding]) {
+        for index in findings.indices where findings[index].api == words.mainAsync && !findings[index].dropped {
+            let hop = findings[index]
+            guard hop.function >= 0, hop.lead == nil,
+                let timer = findings.first(where: {
+                    $0.api == words.scheduledTimer && $0.function == hop.function && $0.line > hop.line && !$0.dropped
+                })
+            else { continue }
+            findings[index].lead = timer.lead ?? table.apis[Int(timer.api)].recipes.first
+        }
+    }
+
+    /// A run-loop mode passed to a call that is already a finding on its line
+    /// (`SCNetworkReachabilityScheduleWithRunLoop(r, CFRunLoopGetMain(), kCFRunLoopCommonModes)`)
+    /// is that call's argument, not a timer added to a run loop. A file that watches a process
+    /// with kqueue's `EVFILT_PROC` and hosts it on a run loop is noticing a process exit.
+    private func runLoopArguments(_ findings: inout [RawFinding]) {
+        var lines: Set<Int> = []
+        for finding in findings where !finding.dropped && finding.api != words.runLoopAdd { lines.insert(finding.line) }
+        for index in findings.indices where findings[index].api == words.runLoopAdd {
+            if words.runLoopModes.contains(findings[index].word), lines.contains(findings[index].line) {
+                findings[index].dropped = true
+            }
+        }
+        let sources = findings.indices.filter { findings[$0].api == words.runLoopSource }
+        guard !sources.isEmpty, contains("EVFILT_PROC") || contains("NOTE_EXIT") else { return }
+        for index in sources where findings[index].lead == nil { findings[index].lead = "dispatch-source-process-exit" }
+    }
+
+    private func contains(_ text: String) -> Bool {
+        let needle = Array(text.utf8)
+        guard needle.count <= bytes.count else { return false }
+        var index = 0
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// A `Progress` observed and its `fractionCompleted` read in the handler are one observation:

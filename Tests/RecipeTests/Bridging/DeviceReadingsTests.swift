@@ -26,6 +26,23 @@ import Testing
     /// Readings 1…n.
     static func oneThrough(_ count: Int32) -> [Int32] { Array(1...count) }
 
+    /// Legacy readings of a 100-reading `device` started on a queue whose first block waits for
+    /// `held`: returns once the device has sent every reading and none has reached the handler.
+    static func legacyReadingsBehindAHeldQueue(
+        _ device: Int32
+    ) async throws -> (Legacy.DeviceReadings, held: DispatchSemaphore, received: Locked<[Int32]>) {
+        let queue = DispatchQueue(label: "readings")
+        let held = DispatchSemaphore(value: 0)
+        queue.async { held.wait() }
+        let received = Locked<[Int32]>([])
+        let readings = Legacy.DeviceReadings(device: device, queue: queue) { reading in
+            received.withLock { $0.append(reading) }
+        }
+        #expect(readings.start())
+        try await eventually("the device sent every reading") { sim_device_delivered(device) == 100 }
+        return (readings, held, received)
+    }
+
     @Test func modernReadingsArriveInOrder() async throws {
         let device = sim_device_open(100)
         defer { sim_device_close(device) }
@@ -127,15 +144,7 @@ import Testing
     @Test func legacyQueuesEveryReadingForASlowHandler() async throws {
         let device = sim_device_open(100)
         defer { sim_device_close(device) }
-        let queue = DispatchQueue(label: "readings")
-        let held = DispatchSemaphore(value: 0)
-        queue.async { held.wait() }
-        let received = Locked<[Int32]>([])
-        let readings = Legacy.DeviceReadings(device: device, queue: queue) { reading in
-            received.withLock { $0.append(reading) }
-        }
-        #expect(readings.start())
-        try await eventually("the device sent every reading") { sim_device_delivered(device) == 100 }
+        let (readings, held, received) = try await Self.legacyReadingsBehindAHeldQueue(device)
         held.signal()
         try await eventually("the handler caught up") { received.withLock { $0.count } == 100 }
         readings.stop()
@@ -147,15 +156,7 @@ import Testing
     @Test func legacyReadingsQueuedBeforeStopStillArrive() async throws {
         let device = sim_device_open(100)
         defer { sim_device_close(device) }
-        let queue = DispatchQueue(label: "readings")
-        let held = DispatchSemaphore(value: 0)
-        queue.async { held.wait() }
-        let received = Locked<[Int32]>([])
-        let readings = Legacy.DeviceReadings(device: device, queue: queue) { reading in
-            received.withLock { $0.append(reading) }
-        }
-        #expect(readings.start())
-        try await eventually("the device sent every reading") { sim_device_delivered(device) == 100 }
+        let (readings, held, received) = try await Self.legacyReadingsBehindAHeldQueue(device)
         readings.stop()
         #expect(sim_device_is_running(device) == 0)
         #expect(received.withLock { $0.isEmpty })
