@@ -49,6 +49,9 @@ public nonisolated enum ProcessReadiness {
         // rest, so nothing piles up while `body` runs.
         let (events, event) = AsyncStream.makeStream(
             of: Event<Ready>.self, bufferingPolicy: .bufferingOldest(1))
+        // The ready line can come before `process.run()` has returned.
+        let (started, start) = AsyncStream.makeStream(
+            of: Void.self, bufferingPolicy: .bufferingOldest(1))
         return try await withThrowingTaskGroup(of: Void.self) { child in
             // The child's whole life; cancelling this task stops it.
             child.addTask {
@@ -60,7 +63,8 @@ public nonisolated enum ProcessReadiness {
                                 event.yield(.ready(value))
                             }
                         },
-                        onError: onError, grace: grace)
+                        onError: onError, grace: grace,
+                        onStart: { start.yield() })
                     event.yield(.exited(status))
                 } catch {
                     event.yield(.failed(error))  // not started, or stopped
@@ -71,6 +75,7 @@ public nonisolated enum ProcessReadiness {
             // child, and waits for it.
             switch try await first(of: events, until: deadline) {
             case .ready(let value):
+                for await _ in started { break }  // `process` is set up
                 try Task.checkCancellation()  // cancelled as it got ready
                 let result = try await body(value)
                 child.cancelAll()  // stop the child; the group waits for it
