@@ -79,8 +79,8 @@ import Testing
     /// The child prints its ready line and runs on: the caller gets the port while the child runs,
     /// and once it is done the child has been stopped (SIGTERM, or SIGKILL after the grace) and
     /// reaped. The caller's code runs only once `process.run()` has returned: on Linux the ready
-    /// line can come before `run()` has set `isRunning` (the modern side saw it false in 4 of 25 runs
-    /// before it awaited `onStart`).
+    /// line can come before `run()` has set `isRunning` (a form that ran `body` at the ready line
+    /// alone saw it false in 4 of 25 runs).
     @Test(arguments: Side.allCases)
     func aReadyChildRunsWhileTheCallerUsesItAndIsStoppedAfter(_ side: Side) async {
         let process = Self.shell("echo starting; echo 'listening on port 8080'; exec sleep 600")
