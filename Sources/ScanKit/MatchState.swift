@@ -559,12 +559,21 @@ struct MatchState {
     }
 
     /// Whether the word after the one at `start` is `import`.
-    private func followedByImport(_ start: Int) -> Bool {
+    private func followedByADeclaration(_ start: Int) -> Bool {
         var index = start + 1
         while index < bytes.count, FileScanner.Tokenizer.isIdentifierByte(bytes[index]) { index += 1 }
         index = afterSpaces(index)
-        return word("import", at: index)
+        if index < bytes.count, bytes[index] == 0x40 { return true }  // another attribute: `@MainActor`
+        return Self.declarationWords.contains { word($0, at: index) }
     }
+
+    /// The words that can follow `@preconcurrency` on a declaration or an import; in a
+    /// conformance list a type's name follows it instead.
+    private static let declarationWords = [
+        "import", "func", "var", "let", "class", "struct", "enum", "protocol", "extension", "actor",
+        "init", "subscript", "typealias", "public", "package", "internal", "fileprivate", "private",
+        "open", "final", "static", "nonisolated", "override", "convenience", "required", "mutating",
+    ]
 
     /// A closure `{` that may be a handler (`x.onMessage = {`, `setEventHandler {`), or a `Task {`
     /// directly in one.
@@ -932,8 +941,10 @@ struct MatchState {
     // MARK: Findings and hazards
 
     private mutating func record(_ api: Int32) {
-        // `@preconcurrency import Foo` relaxes the checks of a module; only a conformance is a hazard.
-        if api == uses.preconcurrency, followedByImport(chain.start) { return }
+        // `@preconcurrency import Foo` relaxes the checks of a module, and `@preconcurrency` on a
+        // declaration (`@preconcurrency public func`) keeps its Swift 5 signature for old
+        // clients; only a conformance is a hazard, or a use at all.
+        if api == uses.preconcurrency, followedByADeclaration(chain.start) { return }
         // One finding per call: an API among another call's arguments is part of that call.
         if chain.finding < 0, insideReportedCall() { return }
         if api == uses.testExpectation, mentionsXCTest == nil {
@@ -1069,6 +1080,10 @@ struct MatchState {
         switch api {
         case uses.isMainThread:
             return testsCondition(before: chain.start) ? "main-inline-or-async" : "main-thread-check"
+        case uses.threadSleep:
+            // A sleep in a block on a queue holds one of its threads: after the migration, one of
+            // the pool's few.
+            return inBlockOffMain() ? "blocking-the-pool" : nil
         case uses.mainAsync, uses.mainSync:
             if contexts.last?.checksMainThread == true { return "main-inline-or-async" }
             return inBlockOffMain() ? "background-then-main" : nil

@@ -57,9 +57,14 @@ final class UseWords: Sendable {
     let queueSuspend: Int32
     let thread: Int32
     let mainQueue: Int32
+    let threadSleep: Int32
+    let workItemWait: Int32
+    /// `NSLock`, its `lock`/`unlock`/`withLock`, `pthread_mutex_*`.
+    let locks: Set<Int32>
     let runLoop: Int32
     let runLoopAdd: Int32
     let runLoopSource: Int32
+    let runLoopRun: Int32
     let scheduledTimer: Int32
     /// Run-loop modes: an argument of the call they are passed to, not a call of their own.
     let runLoopModes: WordSet
@@ -148,9 +153,13 @@ final class UseWords: Sendable {
         queueSuspend = api(.queueSuspend)
         thread = api(.thread)
         mainQueue = api(.mainQueue)
+        threadSleep = api(.threadSleep)
+        workItemWait = api(.workItemWait)
+        locks = [api(.nsLock), api(.nsLockLock), api(.pthreadMutex)]
         runLoop = api(.runLoop)
         runLoopAdd = api(.runLoopAdd)
         runLoopSource = api(.runLoopSource)
+        runLoopRun = api(.runLoopRun)
         scheduledTimer = api(.scheduledTimer)
         waits = [api(.semaphoreWait), api(.groupWait)]
         creations = serialQueue.union(sourceCreations).union([
@@ -206,6 +215,7 @@ struct UseRules {
     func apply(to findings: inout [RawFinding]) {
         guard !findings.isEmpty else { return }
         delaysAndDebounces(&findings)
+        mainThreadTestsThatNeverHop(&findings)
         hopsThatScheduleATimer(&findings)
         runLoopArguments(&findings)
         oneProgressObservationPerFunction(&findings)
@@ -224,6 +234,8 @@ struct UseRules {
         var made: [UInt64: Int] = [:]
         var synced: WordSet = []
         var barriers: WordSet = []
+        /// Work items someone waits on: a latch, not a delay.
+        var waitedItems: WordSet = []
         /// Semaphores, by name, with the functions that wait on or signal them.
         var semaphoreFunctions: [UInt64: Set<Int32>] = [:]
         for (index, finding) in findings.enumerated() where finding.receiver != 0 && !finding.dropped {
@@ -232,6 +244,7 @@ struct UseRules {
             if api == words.queueSync { synced.insert(finding.receiver) }
             if api == words.barrierAsync || api == words.barrierSync { barriers.insert(finding.receiver) }
             if words.semaphoreUses.contains(api) { semaphoreFunctions[finding.receiver, default: []].insert(finding.function) }
+            if api == words.workItemWait { waitedItems.insert(finding.receiver) }
         }
         guard !made.isEmpty || !barriers.isEmpty || !synced.isEmpty || sendsToACallbackQueue(findings) else {
             return
@@ -239,6 +252,13 @@ struct UseRules {
         var pages: [UInt64: String] = [:]
         var sources: WordSet = []
         let pingsMain = mainThreadPings(&findings)
+        let runsARunLoop = findings.contains { $0.api == words.runLoopRun && !$0.dropped }
+        var waitsInALoop: WordSet = []
+        for finding in findings where finding.inLoop && words.waits.contains(finding.api) && finding.receiver != 0 {
+            // Signalled from another function: the jobs' producer.
+            let signals = semaphoreFunctions[finding.receiver, default: []]
+            if signals.contains(where: { $0 != finding.function }) { waitsInALoop.insert(finding.receiver) }
+        }
         let repeating = repeatingTimers(findings)
         for (receiver, index) in made {
             let api = findings[index].api
@@ -247,7 +267,18 @@ struct UseRules {
             } else if words.serialQueue.contains(api) {
                 pages[receiver] = synced.contains(receiver) ? "isolation-queue-per-object" : "serial-queue"
             } else if api == words.semaphoreForCallback {
-                pages[receiver] = pingsMain.contains(receiver) ? "main-thread-watchdog" : "sync-wait-for-callback"
+                pages[receiver] =
+                    if pingsMain.contains(receiver) {
+                        "main-thread-watchdog"
+                    } else if waitsInALoop.contains(receiver) {
+                        // A thread's loop waits for the next job; `signal` comes with each job.
+                        "worker-thread-pool"
+                    } else if runsARunLoop {
+                        // The handshake that waits until the run-loop thread is ready.
+                        "run-loop-worker-thread"
+                    } else {
+                        "sync-wait-for-callback"
+                    }
             } else if api == words.semaphoreAsLock {
                 pages[receiver] = "semaphore-as-mutex"
             } else if api == words.semaphore {
@@ -261,6 +292,8 @@ struct UseRules {
                     findings[index].lead
                     ?? (api == words.timerSource && repeating.contains(receiver) ? "repeating-timer" : nil)
                     ?? table.apis[Int(api)].recipes.first
+            } else if api == words.workItem, waitedItems.contains(receiver) {
+                pages[receiver] = "sync-wait-for-callback"
             } else if api == words.globalQueue {
                 // Work sent to a kept global queue is background work; the queue's own finding
                 // keeps its QoS page.
@@ -270,6 +303,14 @@ struct UseRules {
             if let page = pages[receiver] { findings[index].lead = page }
         }
         for receiver in barriers where made[receiver] == nil { pages[receiver] = "readers-writer-barrier" }
+        // A worker pool is one pattern across its type: the lock around its job list and the
+        // threads it starts are the pool's too.
+        if pages.values.contains("worker-thread-pool") {
+            for index in findings.indices where findings[index].lead == nil {
+                let api = findings[index].api
+                if words.locks.contains(api) || api == words.thread { findings[index].lead = "worker-thread-pool" }
+            }
+        }
         // A queue made elsewhere (a property set in `init`, a superclass's, another type's) and
         // read with `sync`: an object's state confined to its queue, the commonest use of `sync`
         // by far, and the page for its `async` writes too.
@@ -388,6 +429,7 @@ struct UseRules {
             let item = findings[index].receiver
             if item != 0 { cancelledIn[item, default: []].insert(findings[index].function) }
         }
+        var lineStarts: [Int] = []
         for (function, indices) in byFunction {
             let apis = indices.map { findings[$0].api }
             let named = name(of: function)
@@ -434,7 +476,15 @@ struct UseRules {
                 cancelledIn[findings[index].receiver, default: []].subtracting([function]).count >= 2
             }
             let page: String? =
-                if calledOffElsewhere && !named.contains("debounce") {
+                if !cancelledFirst, !named.contains("retry"),
+                    rearms(function, from: findings[firstDelay].line, lineStarts: &lineStarts)
+                {
+                    // `func sweep() { …; queue.asyncAfter(…) { self.sweep() } }`: a ticker.
+                    "repeating-timer"
+                } else if !cancelledFirst, mentionsATimeout(from: findings[firstDelay].line, lineStarts: &lineStarts) {
+                    // `asyncAfter(deadline: .now() + timeout) { if !connected { fail(.timeout) } }`
+                    "connect-timeout"
+                } else if calledOffElsewhere && !named.contains("debounce") {
                     "cancellable-delay"
                 } else if cancelledFirst || times.count >= 2 || named.contains("debounce") {
                     "debounce"
@@ -454,16 +504,35 @@ struct UseRules {
         }
     }
 
+    /// `if Thread.isMainThread` in a function that never hops to main only checks (to warn, to
+    /// assert): `main-thread-check`, not the run-inline-or-hop page.
+    private func mainThreadTestsThatNeverHop(_ findings: inout [RawFinding]) {
+        let tests = findings.indices.filter {
+            findings[$0].api == words.isMainThread && findings[$0].lead == "main-inline-or-async"
+        }
+        guard !tests.isEmpty else { return }
+        var hopping: Set<Int32> = []
+        for finding in findings where finding.api == words.mainAsync || finding.api == words.mainSync {
+            if !finding.dropped { hopping.insert(finding.function) }
+        }
+        for index in tests where !hopping.contains(findings[index].function) {
+            findings[index].lead = "main-thread-check"
+        }
+    }
+
     /// `DispatchQueue.main.async { … Timer.scheduledTimer(…) }`: the hop exists only because a
     /// `Timer` needs the main run loop, and the timer's page removes both.
     private func hopsThatScheduleATimer(_ findings: inout [RawFinding]) {
+        var timers: [Int32: [RawFinding]] = [:]
+        for finding in findings where finding.api == words.scheduledTimer && !finding.dropped && finding.function >= 0 {
+            timers[finding.function, default: []].append(finding)
+        }
+        guard !timers.isEmpty else { return }
         for index in findings.indices where findings[index].api == words.mainAsync && !findings[index].dropped {
             let hop = findings[index]
-            guard hop.function >= 0, hop.lead == nil,
-                let timer = findings.first(where: {
-                    $0.api == words.scheduledTimer && $0.function == hop.function && $0.line > hop.line && !$0.dropped
-                })
-            else { continue }
+            guard hop.lead == nil, let timer = timers[hop.function]?.first(where: { $0.line > hop.line }) else {
+                continue
+            }
             findings[index].lead = timer.lead ?? table.apis[Int(timer.api)].recipes.first
         }
     }
@@ -480,6 +549,13 @@ struct UseRules {
                 findings[index].dropped = true
             }
         }
+        // A thread that runs a run loop hosts sources or timers: `run-loop-worker-thread`, not a
+        // thread that computes.
+        if findings.contains(where: { $0.api == words.runLoopRun && !$0.dropped }) {
+            for index in findings.indices where findings[index].api == words.thread && findings[index].lead == nil {
+                findings[index].lead = "run-loop-worker-thread"
+            }
+        }
         let sources = findings.indices.filter { findings[$0].api == words.runLoopSource }
         guard !sources.isEmpty, contains("EVFILT_PROC") || contains("NOTE_EXIT") else { return }
         for index in sources where findings[index].lead == nil { findings[index].lead = "dispatch-source-process-exit" }
@@ -494,6 +570,40 @@ struct UseRules {
             index += 1
         }
         return false
+    }
+
+    /// Whether the block of the delay on `line` (the next few lines) calls the function the delay
+    /// is in again: a delay re-armed on every run.
+    private func rearms(_ function: Int32, from line: Int, lineStarts: inout [Int]) -> Bool {
+        let named = name(of: function)
+        guard named.count > 2 else { return false }
+        let text = lines(from: line, count: 6, lineStarts: &lineStarts).lowercased()
+        guard let range = text.range(of: named + "(") ?? text.range(of: named + "]") ?? text.range(of: named + " ")
+        else { return false }
+        // The name as a call, not as part of a longer name (`sweepSoon(`).
+        guard range.lowerBound > text.startIndex else { return true }
+        let before = text[text.index(before: range.lowerBound)]
+        return !(before.isLetter || before.isNumber || before == "_")
+    }
+
+    /// The text of `count` lines from `line` (1-based). `lineStarts` is filled on first use.
+    private func lines(from line: Int, count: Int, lineStarts: inout [Int]) -> String {
+        if lineStarts.isEmpty {
+            lineStarts = [0]
+            for index in 0..<bytes.count where bytes[index] == 0x0A { lineStarts.append(index + 1) }
+        }
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let start = lineStarts[line - 1]
+        let end = line - 1 + count < lineStarts.count ? lineStarts[line - 1 + count] : bytes.count
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    /// Whether the delay on `line`, or the block it runs (the next few lines), speaks of a timeout
+    /// (`timeout`, `timedOut`): a deadline that fails something still pending, not work that runs
+    /// later. `lineStarts` is filled on first use.
+    private func mentionsATimeout(from line: Int, lineStarts: inout [Int]) -> Bool {
+        let text = lines(from: line, count: 6, lineStarts: &lineStarts).lowercased()
+        return text.contains("timeout") || text.contains("timedout")
     }
 
     /// A `Progress` observed and its `fractionCompleted` read in the handler are one observation:

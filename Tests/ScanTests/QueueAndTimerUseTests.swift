@@ -251,4 +251,24 @@ import Testing
             .replacingOccurrences(of: "NOTE_EXIT", with: "0")
         #expect(page(nearMiss, "CFRunLoopSource", .objc) != "dispatch-source-process-exit")
     }
+
+    @Test func aDelayThatSchedulesItsOwnFunctionAgainIsATicker() {
+        let hit = """
+            func sweepPeriodically() {
+                performSweep()
+                queue.asyncAfter(deadline: .now() + sweepInterval) { [weak self] in
+                    self?.sweepPeriodically()
+                }
+            }
+            """
+        #expect(page(hit, "DispatchQueue.asyncAfter") == "repeating-timer")
+        let nearMiss = """
+            func sweepSoon() {
+                queue.asyncAfter(deadline: .now() + sweepInterval) { [weak self] in
+                    self?.sweepSoonIfNeeded()
+                }
+            }
+            """
+        #expect(page(nearMiss, "DispatchQueue.asyncAfter") != "repeating-timer")
+    }
 }
