@@ -71,6 +71,24 @@ public enum FindYourCode {
                         "called while already on main",
                         "no direct equivalent: it traps on Linux and Darwin alike; on the main actor a call is a plain call",
                         recipes: ["sync-deadlock"]),
+                    Use(
+                        "inside a framework callback that must return a value computed on main (a delegate, a file presenter)",
+                        "ask for the main queue, then `MainActor.assumeIsolated`; a completion-handler form; else a guarded, `noasync` `main.sync`",
+                        recipes: ["sync-callback-needs-main"]),
+                ]),
+            APIIndexEntry(
+                [
+                    "NSFilePresenter", "presentedItemOperationQueue", "savePresentedItemChanges(completionHandler:)",
+                    "relinquishPresentedItem(toWriter:)",
+                ],
+                alsoKnownAs: [
+                    "file presenter", "dispatch_main_sync_safe", "a delegate callback that must return a value from main",
+                ],
+                uses: [
+                    Use(
+                        "a presenter that answers the file coordinator with `DispatchQueue.main.sync`",
+                        "`presentedItemOperationQueue` returns `OperationQueue.main`, then `MainActor.assumeIsolated`; or the completion called from `Task { @MainActor in … }`",
+                        recipes: ["sync-callback-needs-main"])
                 ]),
             APIIndexEntry(
                 [
@@ -563,6 +581,10 @@ public enum FindYourCode {
                         "on a thread that stays, `poll` on a self-pipe with the delay as its timeout; in a task, `Task.sleep`, which cancellation ends",
                         recipes: ["interruptible-blocking-worker"]),
                     Use(
+                        "a C call that blocks past my timeout (`wait(timeout:)` around it, the call abandoned)",
+                        "the call on a thread of its own, raced against `Task.sleep`; the loser's cancellation interrupts the call",
+                        recipes: ["blocking-call-hard-timeout"]),
+                    Use(
                         "limiting a batch of work to N at a time",
                         "a sliding-window task group",
                         recipes: ["semaphore-throttle"]),
@@ -999,6 +1021,14 @@ public enum FindYourCode {
                     Use("a thread nobody joins", "an un-awaited `Task`", recipes: ["pthread-launch-detached"])
                 ]),
             APIIndexEntry(
+                ["pthread_cancel", "pthread_kill"],
+                uses: [
+                    Use(
+                        "killing or signalling a thread stuck in a blocking call",
+                        "no equivalent: interrupt the call through its descriptor (`shutdown`, a self-pipe), then await its thread",
+                        recipes: ["blocking-call-hard-timeout", "interruptible-blocking-worker"])
+                ]),
+            APIIndexEntry(
                 ["Thread.sleep", "usleep"],
                 uses: [
                     Use(
@@ -1016,7 +1046,11 @@ public enum FindYourCode {
                     Use(
                         "waking a thread blocked in a socket `read` so that it can stop",
                         "the same thread, blocked in `poll` on the socket and a self-pipe that the awaiting task's cancellation handler writes to",
-                        recipes: ["interruptible-blocking-worker"])
+                        recipes: ["interruptible-blocking-worker"]),
+                    Use(
+                        "stopping one blocked call at a deadline",
+                        "`shutdown` from `withTaskCancellationHandler` when a task group's sleep wins; the group awaits the call's thread",
+                        recipes: ["blocking-call-hard-timeout"]),
                 ]),
             APIIndexEntry(
                 ["Thread.stackSize", "pthread_attr_setstacksize"],

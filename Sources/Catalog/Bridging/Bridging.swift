@@ -8,6 +8,7 @@ extension Catalog {
         .semaphoreStarvation,
         .blockingJobs,
         .mainThreadCheck,
+        .syncCallbackNeedsMain,
         .isolationInferenceTrap,
         .closureBasics,
         .captureSemantics,

@@ -18,6 +18,7 @@ extension Catalog {
         .cooperativeThreadExit,
         .workerThreadPool,
         .interruptibleBlockingWorker,
+        .blockingCallHardTimeout,
         .mainThreadWatchdog,
         .framePacingThread,
     ]
