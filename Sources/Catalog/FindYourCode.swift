@@ -605,6 +605,10 @@ public enum FindYourCode {
                         "the actor pool's `use(timeout:)`: the deadline covers the wait, not the use; `maximumWaiting` refuses at once; `close()` resumes every waiter with an error",
                         recipes: ["resource-pool"]),
                     Use(
+                        "waiting, with a timeout, for a helper process's ready line (signalled by `readabilityHandler` and `terminationHandler`)",
+                        "`withReadyProcess`: a task group races the ready line, the exit and the deadline",
+                        recipes: ["process-readiness"]),
+                    Use(
                         "as a lock (`value: 1`)",
                         "a `Mutex`; an actor",
                         recipes: ["semaphore-as-mutex"]),
@@ -1171,6 +1175,18 @@ public enum FindYourCode {
                         "with the child's output still to read",
                         "await the exit and the end of both pipes: the exit can come while the last lines sit in a pipe",
                         recipes: ["process-output-stream"]),
+                    Use(
+                        "signalling a semaphore so that a wait for a helper's ready line fails early",
+                        "the exit as one of three events in a task group: ready line, exit, deadline; the first decides",
+                        recipes: ["process-readiness"]),
+                ]),
+            APIIndexEntry(
+                ["Process.terminate()", "Process.interrupt()", "NSTask.terminate", "NSTask.interrupt"],
+                uses: [
+                    Use(
+                        "stopping a helper process at a deadline, on cancel or in `tearDown`",
+                        "cancel the task that runs it: SIGTERM, then SIGKILL after a grace; on Linux SIGTERM may be blocked",
+                        recipes: ["process-readiness", "process-output-stream"])
                 ]),
             APIIndexEntry(
                 ["Process.waitUntilExit()", "waitUntilExit()"],
@@ -1197,7 +1213,11 @@ public enum FindYourCode {
                     Use(
                         "reading a child process's standard output and standard error (one read to its end first can deadlock on a full pipe)",
                         "both pipes read at once, one `async let` loop of blocking reads each on a `BlockingIOExecutor`; cancelling the caller terminates the child",
-                        recipes: ["process-output-stream"])
+                        recipes: ["process-output-stream"]),
+                    Use(
+                        "waiting for a helper process to print that it is ready (\"listening on port …\"), with a timeout",
+                        "`withReadyProcess(process, timeout:, ready:) { port in … }`: fails early if it exits, stops it after",
+                        recipes: ["process-readiness"]),
                 ]),
             APIIndexEntry(
                 ["DispatchSource.makeFileSystemObjectSource", "DISPATCH_SOURCE_TYPE_VNODE"],

@@ -5,6 +5,7 @@ extension Catalog {
     static let eventSources: [Recipe] = [
         .dispatchSourceProcessExit,
         .processOutputStream,
+        .processReadiness,
         .dispatchSourceDirWatch,
         .dispatchSourceSocketAccept,
         .socketConnectionStream,

@@ -21,11 +21,14 @@ public nonisolated enum ProcessOutputStream {
     /// `onError` with each line of its standard error (each stream in order,
     /// the two at the same time), and returns its exit status once it has
     /// exited and both streams have ended. Throws if it can't be started.
+    /// `onStart` runs once `process.run()` has returned: the first lines can
+    /// come before it.
     public static func run(
         _ process: Process,
         onOutput: @escaping @Sendable (String) async -> Void,
         onError: @escaping @Sendable (String) async -> Void,
-        grace: Duration = .seconds(2)
+        grace: Duration = .seconds(2),
+        onStart: @escaping @Sendable () -> Void = {}
     ) async throws -> Int32 {
         try Task.checkCancellation()  // nothing started yet
         let output = Pipe()
@@ -40,7 +43,8 @@ public nonisolated enum ProcessOutputStream {
         async let errorsRead: Void = forEachLine(in: errors, on: io, onError)
         let status: Int32
         do {
-            status = try await exitStatus(of: process, grace: grace)
+            status = try await exitStatus(
+                of: process, grace: grace, onStart: onStart)
         } catch {
             // Not started: close the write ends, so that both reads end.
             try? output.fileHandleForWriting.close()
@@ -110,7 +114,8 @@ nonisolated extension ProcessOutputStream {
     /// cancelled caller stops it and still waits for the exit: the
     /// continuation ignores cancellation on purpose.
     static func exitStatus(
-        of process: Process, grace: Duration
+        of process: Process, grace: Duration,
+        onStart: @Sendable () -> Void = {}
     ) async throws -> Int32 {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { exited in
@@ -124,6 +129,7 @@ nonisolated extension ProcessOutputStream {
                     exited.resume(throwing: error)  // no handler will run
                     return
                 }
+                onStart()
                 // Cancelled while starting: the handler below found no
                 // running process.
                 if Task.isCancelled { stop(process, grace: grace) }
