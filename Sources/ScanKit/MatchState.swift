@@ -966,7 +966,11 @@ struct MatchState {
             line: chain.line, column: column(of: chain.start, lineStart: chain.lineStart), api: api,
             hazards: hazards, word: chain.lastWord)
         finding.lead = lead
-        finding.nonBlocking = uses.waits.contains(api) && nonBlockingWait()
+        if uses.waits.contains(api) {
+            let wait = waitArguments()
+            finding.nonBlocking = wait.nonBlocking
+            finding.timedOrOnMain = wait.timed
+        }
         finding.function = contexts.last?.function ?? -1
         finding.inLoop = braces.contains { $0.loop }
         if uses.creations.contains(api), assignTarget.line == chain.line { finding.receiver = assignTarget.name }
@@ -1053,7 +1057,7 @@ struct MatchState {
         }
         if hazards.isEmpty, isolationTrap(api) { hazards.append(Self.isolationTrapHazard) }
         if language == .swift {
-            if hazardWords.blockingWaits.contains(api), inAsyncCode(), !nonBlockingWait() {
+            if hazardWords.blockingWaits.contains(api), inAsyncCode(), !waitArguments().nonBlocking {
                 hazards.append(Self.blockingInAsyncHazard)
             }
             if api == uses.mainAsync, inMainActorFunctionBody() { hazards.append(Self.needlessHopHazard) }
@@ -1265,7 +1269,6 @@ struct MatchState {
                 findings[finding].timedOrOnMain = true
             }
         }
-        if words.wait.contains(api), timedWait() { findings[finding].timedOrOnMain = true }
         if words.wait.contains(api), !findings[finding].nonBlocking, let signal = signals[receiver], signal.depth > depth,
             line - signal.line <= Self.waitWindow
         {
@@ -1483,13 +1486,17 @@ struct MatchState {
         }
     }
 
-    /// Whether a wait's arguments ask for no wait at all: `wait(timeout: .now())`,
-    /// `dispatch_semaphore_wait(s, DISPATCH_TIME_NOW)`.
-    private func nonBlockingWait() -> Bool {
+    /// What a wait's arguments ask for, read once: no wait at all (`wait(timeout: .now())`,
+    /// `dispatch_semaphore_wait(s, DISPATCH_TIME_NOW)`), or a finite timeout (`wait(timeout:
+    /// deadline)`, `dispatch_time(…)`; not `.distantFuture` or `DISPATCH_TIME_FOREVER`).
+    private func waitArguments() -> (nonBlocking: Bool, timed: Bool) {
         var index = tokens.index
         let limit = min(bytes.count, index + 200)
         var depth = 0
         var now = false
+        var computed = false  // `.now() + 2`, a closure, `dispatch_time(…)`: a deadline ahead
+        var timeout = false
+        var forever = false
         while index < limit {
             let byte = bytes[index]
             if byte == 0x28 {
@@ -1498,40 +1505,20 @@ struct MatchState {
                 depth -= 1
                 if depth <= 0 { break }
             } else if byte == 0x2B || byte == 0x7B {
-                return false
+                computed = true
             } else if word("now", at: index) || word("DISPATCH_TIME_NOW", at: index) {
                 now = true
             } else if word("dispatch_time", at: index) {
-                return false
-            }
-            index += 1
-        }
-        return now
-    }
-
-    /// Whether the wait just read has a finite timeout: `wait(timeout: deadline)`,
-    /// `dispatch_semaphore_wait(s, dispatch_time(…))`; not `.distantFuture` or
-    /// `DISPATCH_TIME_FOREVER`.
-    private func timedWait() -> Bool {
-        var index = tokens.index
-        let limit = min(bytes.count, index + 200)
-        var depth = 0
-        var timed = false
-        while index < limit {
-            let byte = bytes[index]
-            if byte == 0x28 {
-                depth += 1
-            } else if byte == 0x29 {
-                depth -= 1
-                if depth <= 0 { break }
+                computed = true
+                timeout = true
+            } else if word("timeout", at: index) {
+                timeout = true
             } else if word("distantFuture", at: index) || word("DISPATCH_TIME_FOREVER", at: index) {
-                return false
-            } else if word("timeout", at: index) || word("dispatch_time", at: index) {
-                timed = true
+                forever = true
             }
             index += 1
         }
-        return timed
+        return (now && !computed, timeout && !forever)
     }
 
     /// Whether the expression at `start` is the condition of an `if`, `guard` or `while`:
