@@ -157,7 +157,7 @@ struct MatchState {
     /// Whether the file declares an `Operation` subclass, read once when first needed.
     private var subclassesAnOperation: Bool?
 
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
         guard needle.count <= bytes.count else { return false }
         var index = 0
         while index + needle.count <= bytes.count {

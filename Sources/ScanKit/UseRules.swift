@@ -16,6 +16,7 @@ final class UseWords: Sendable {
     let semaphoreForCallback: Int32
     let semaphoreAsLock: Int32
     let semaphoreUses: Set<Int32>
+    let semaphoreSignal: Int32
     let group: Int32
     let groupEnter: Int32
     let groupLeave: Int32
@@ -116,6 +117,7 @@ final class UseWords: Sendable {
         semaphoreForCallback = api(.semaphoreAsSignal)
         semaphoreAsLock = api(.semaphoreAsLock)
         semaphoreUses = [api(.semaphoreWait), api(.semaphoreSignal)]
+        semaphoreSignal = api(.semaphoreSignal)
         group = api(.dispatchGroup)
         groupEnter = api(.groupEnter)
         groupLeave = api(.groupLeave)
@@ -214,13 +216,15 @@ struct UseRules {
 
     func apply(to findings: inout [RawFinding]) {
         guard !findings.isEmpty else { return }
-        delaysAndDebounces(&findings)
+        // Where each line starts, filled by the first rule that reads a line's text.
+        var lineStarts: [Int] = []
+        delaysAndDebounces(&findings, lineStarts: &lineStarts)
         mainThreadTestsThatNeverHop(&findings)
         hopsThatScheduleATimer(&findings)
         runLoopArguments(&findings)
         oneProgressObservationPerFunction(&findings)
         groupsWaitingForOneReply(&findings)
-        followCreations(&findings)
+        followCreations(&findings, lineStarts: &lineStarts)
         for index in findings.indices {
             if let page = findings[index].hazards.first(where: { $0.confidence == .likely && $0.page != nil })?.page {
                 findings[index].lead = page
@@ -230,7 +234,7 @@ struct UseRules {
 
     /// Queues, semaphores and sources made in the file: their uses take the page of what they are
     /// used for, or of the kind they were made as.
-    private func followCreations(_ findings: inout [RawFinding]) {
+    private func followCreations(_ findings: inout [RawFinding], lineStarts: inout [Int]) {
         var made: [UInt64: Int] = [:]
         var synced: WordSet = []
         var barriers: WordSet = []
@@ -259,7 +263,7 @@ struct UseRules {
             let signals = semaphoreFunctions[finding.receiver, default: []]
             if signals.contains(where: { $0 != finding.function }) { waitsInALoop.insert(finding.receiver) }
         }
-        let repeating = repeatingTimers(findings)
+        let repeating = repeatingTimers(findings, lineStarts: &lineStarts)
         for (receiver, index) in made {
             let api = findings[index].api
             if api == words.concurrentQueue, barriers.contains(receiver) {
@@ -339,27 +343,16 @@ struct UseRules {
     /// Timer sources scheduled to repeat: Swift's `schedule(deadline:repeating:)` with an interval,
     /// or `dispatch_source_set_timer` with an interval other than `DISPATCH_TIME_FOREVER`. A timer
     /// source is most often a ticker; one that fires once is a delay or a timeout.
-    private func repeatingTimers(_ findings: [RawFinding]) -> WordSet {
-        var lines: [Int: UInt64] = [:]
+    private func repeatingTimers(_ findings: [RawFinding], lineStarts: inout [Int]) -> WordSet {
+        var repeating: WordSet = []
         for finding in findings where finding.receiver != 0 && !finding.dropped {
             guard finding.api == words.timerSource || finding.api == words.sourceHandlers else { continue }
-            lines[finding.line] = finding.receiver
-        }
-        guard !lines.isEmpty else { return [] }
-        var repeating: WordSet = []
-        var line = 1
-        var start = 0
-        for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
-            if let receiver = lines[line] {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                if text.contains("repeating:"), !text.contains("repeating: .never") {
-                    repeating.insert(receiver)
-                } else if text.contains("dispatch_source_set_timer"), !text.contains("DISPATCH_TIME_FOREVER") {
-                    repeating.insert(receiver)
-                }
+            let text = lines(from: finding.line, count: 1, lineStarts: &lineStarts)
+            if text.contains("repeating:"), !text.contains("repeating: .never") {
+                repeating.insert(finding.receiver)
+            } else if text.contains("dispatch_source_set_timer"), !text.contains("DISPATCH_TIME_FOREVER") {
+                repeating.insert(finding.receiver)
             }
-            line += 1
-            start = index + 1
         }
         return repeating
     }
@@ -373,7 +366,7 @@ struct UseRules {
         var timedWaits: WordSet = []
         for finding in findings where finding.receiver != 0 && !finding.dropped {
             guard words.semaphoreUses.contains(finding.api) else { continue }
-            if table.apis[Int(finding.api)].name.hasSuffix("signal") {
+            if finding.api == words.semaphoreSignal {
                 signals[finding.receiver] = (signals[finding.receiver] ?? true) && finding.timedOrOnMain
             } else if finding.timedOrOnMain {
                 timedWaits.insert(finding.receiver)
@@ -384,7 +377,7 @@ struct UseRules {
         guard !pings.isEmpty else { return [] }
         // The hop that carries the signal: within two lines before it, in the same function.
         let pingSignals = findings.filter {
-            pings.contains($0.receiver) && table.apis[Int($0.api)].name.hasSuffix("signal")
+            pings.contains($0.receiver) && $0.api == words.semaphoreSignal
         }
         for index in findings.indices {
             if pings.contains(findings[index].receiver), words.semaphoreUses.contains(findings[index].api) {
@@ -411,7 +404,7 @@ struct UseRules {
     /// `cancelPreviousPerformRequests`, a work item cancelled before the next is scheduled, or a
     /// time stamp compared in the delayed block, is a debounce; the `DispatchTime` values that
     /// compute a delay are part of its `asyncAfter`, not findings of their own.
-    private func delaysAndDebounces(_ findings: inout [RawFinding]) {
+    private func delaysAndDebounces(_ findings: inout [RawFinding], lineStarts: inout [Int]) {
         var byFunction: [Int32: [Int]] = [:]
         for (index, finding) in findings.enumerated() where !finding.dropped {
             let api = finding.api
@@ -429,7 +422,6 @@ struct UseRules {
             let item = findings[index].receiver
             if item != 0 { cancelledIn[item, default: []].insert(findings[index].function) }
         }
-        var lineStarts: [Int] = []
         for (function, indices) in byFunction {
             let apis = indices.map { findings[$0].api }
             let named = name(of: function)
@@ -557,19 +549,10 @@ struct UseRules {
             }
         }
         let sources = findings.indices.filter { findings[$0].api == words.runLoopSource }
-        guard !sources.isEmpty, contains("EVFILT_PROC") || contains("NOTE_EXIT") else { return }
+        guard !sources.isEmpty,
+            MatchState.contains(bytes, Array("EVFILT_PROC".utf8)) || MatchState.contains(bytes, Array("NOTE_EXIT".utf8))
+        else { return }
         for index in sources where findings[index].lead == nil { findings[index].lead = "dispatch-source-process-exit" }
-    }
-
-    private func contains(_ text: String) -> Bool {
-        let needle = Array(text.utf8)
-        guard needle.count <= bytes.count else { return false }
-        var index = 0
-        while index + needle.count <= bytes.count {
-            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
-            index += 1
-        }
-        return false
     }
 
     /// Whether the block of the delay on `line` (the next few lines) calls the function the delay
