@@ -52,6 +52,8 @@ public enum ScanCommand {
                             nonisolated (the default) for packages and older targets
           --build-log FILE  the concurrency diagnostics of a build log, by entry; - reads standard
                             input; --format markdown prints the report in Markdown
+          --jobs N          scan N files at once (default: one per core, at most 8); the output
+                            is in path order whatever N is
           --no-color        no colour (also when NO_COLOR is set, TERM=dumb, or not a terminal)
           --help            show this help
 
@@ -143,7 +145,7 @@ public enum ScanCommand {
             if format == .json { write(jsonReport.header(paths: paths)) }
             let scanner = SourceScanner(
                 table: ShapeTable(recipes: Catalog.recipes, notes: Catalog.notes),
-                defaultIsolation: options.defaultIsolation, hazards: options.hazards)
+                defaultIsolation: options.defaultIsolation, hazards: options.hazards, jobs: options.jobs)
             result = try scanner.scan(paths: paths) { finding in
                 let new = baseline?.isNew(finding) ?? true
                 if !finding.hazards.isEmpty { hazards += 1 }

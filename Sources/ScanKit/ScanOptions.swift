@@ -16,6 +16,8 @@ struct ScanOptions {
     var hazards = HazardFilter.all
     var color = true
     var defaultIsolation = DefaultIsolation.nonisolated
+    /// `--jobs N`: how many files are scanned at once; nil for one per core.
+    var jobs: Int?
     var paths: [String] = []
     var generate: (directory: String, lines: Int)?
     /// `--build-log FILE`: read a build log's diagnostics instead of scanning sources.
@@ -60,6 +62,11 @@ struct ScanOptions {
                 case "--hazards": options.hazards = try choice(argument, value(), HazardFilter.self, separator: ", ").get()
                 case "--default-isolation":
                     options.defaultIsolation = try choice(argument, value(), DefaultIsolation.self, separator: " or ").get()
+                case "--jobs":
+                    guard let jobs = value().flatMap({ Int($0) }), jobs > 0 else {
+                        throw ScanError("--jobs needs a number of files to scan at once, 1 or more")
+                    }
+                    options.jobs = jobs
                 case "--generate-benchmark-tree":
                     guard index + 2 < arguments.count, let lines = Int(arguments[index + 2]), lines > 0 else {
                         throw ScanError("--generate-benchmark-tree needs a directory and a line count")

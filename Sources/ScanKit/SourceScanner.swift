@@ -6,7 +6,8 @@
 
 /// Walks files and folders and scans every Swift, Objective-C and C source in them.
 ///
-/// One file is in memory at a time, so memory stays flat however big the tree. Directories are
+/// Files are scanned on one thread per core and reported in path order; a few files and their
+/// findings are in memory at a time, so memory stays flat however big the tree. Directories are
 /// followed through symbolic links, but each is entered once (by device and inode), so a link loop
 /// ends; hidden directories (`.git`, `.build`) are not entered. A file that cannot be read, a
 /// binary file and anything that is not a regular file are listed as skipped, and the walk goes on.
@@ -16,11 +17,19 @@ public struct SourceScanner: Sendable {
     public let defaultIsolation: DefaultIsolation
     /// The hazards the findings carry: all of them, or only the likely or the possible ones.
     public let hazards: HazardFilter
+    /// The threads files are scanned on.
+    let work: OrderedWork
 
-    public init(table: ShapeTable, defaultIsolation: DefaultIsolation = .nonisolated, hazards: HazardFilter = .all) {
+    /// `jobs` is how many files are scanned at once: one per core (at most eight) when nil. The
+    /// findings come out in path order whatever it is.
+    public init(
+        table: ShapeTable, defaultIsolation: DefaultIsolation = .nonisolated, hazards: HazardFilter = .all,
+        jobs: Int? = nil
+    ) {
         self.table = table
         self.defaultIsolation = defaultIsolation
         self.hazards = hazards
+        self.work = jobs.map { OrderedWork(threads: max($0, 1), window: OrderedWork.perCore.window) } ?? .perCore
     }
 
     /// Scans `paths` (files or folders). Throws a `ScanError` before reading anything when a path
@@ -45,12 +54,29 @@ public struct SourceScanner: Sendable {
         let objc = FileScanner(table: table, language: .objc)
         for path in paths {
             let (module, own) = moduleDeclarations(under: path, scanner: swift)
+            var entries: [WalkEntry] = []
             walk(path, explicit: true, visited: &visited) { file, language in
-                scanFile(
-                    file, scanner: language == .swift ? swift : objc, module: module, own: own[file], into: &result,
-                    report: report)
+                entries.append(.file(file, language))
             } skip: { file, reason in
-                result.skipped.append(SkippedFile(path: file, reason: reason))
+                entries.append(.skipped(SkippedFile(path: file, reason: reason)))
+            }
+            work.run(entries) { entry -> FileOutcome in
+                switch entry {
+                case .skipped(let file): .skipped(file)
+                case .file(let file, let language):
+                    scanFile(file, scanner: language == .swift ? swift : objc, module: module, own: own[file])
+                }
+            } take: { outcome in
+                switch outcome {
+                case .skipped(let file): result.skipped.append(file)
+                case .scanned(let findings, let lines):
+                    result.filesScanned += 1
+                    result.linesScanned += lines
+                    for finding in findings {
+                        result.tally.add(finding)
+                        report(finding)
+                    }
+                }
             }
         }
         return result
@@ -111,32 +137,32 @@ public struct SourceScanner: Sendable {
         visit(path, language)
     }
 
+    /// What the walk met, in its order: a source file to scan, or a path it skipped.
+    private enum WalkEntry: Sendable {
+        case file(String, SourceLanguage)
+        case skipped(SkippedFile)
+    }
+
+    /// What scanning one walk entry gave: its findings and lines, or why it was skipped.
+    private enum FileOutcome: Sendable {
+        case scanned([Finding], lines: Int)
+        case skipped(SkippedFile)
+    }
+
+    /// Reads, blanks and scans one file, on a worker thread.
     private func scanFile(
-        _ path: String, scanner: FileScanner, module: WordTable<Int32>, own: WordTable<Int32>?,
-        into result: inout ScanResult,
-        report: (Finding) -> Void
-    ) {
+        _ path: String, scanner: FileScanner, module: WordTable<Int32>, own: WordTable<Int32>?
+    ) -> FileOutcome {
         var bytes: [UInt8]
         switch Self.read(path) {
         case .success(let read): bytes = read
-        case .failure(let reason):
-            result.skipped.append(SkippedFile(path: path, reason: reason.description))
-            return
+        case .failure(let reason): return .skipped(SkippedFile(path: path, reason: reason.description))
         }
-        if Self.isBinary(bytes) {
-            result.skipped.append(SkippedFile(path: path, reason: "binary"))
-            return
-        }
+        if Self.isBinary(bytes) { return .skipped(SkippedFile(path: path, reason: "binary")) }
         let declared = scanner.language == .swift ? module : headerDeclarations(path, scanner)
         let scanned = findings(in: &bytes, scanner: scanner, declared: declared, own: own)
-        bytes = []
-        result.filesScanned += 1
-        result.linesScanned += scanned.lines
-        for raw in scanned.findings {
-            let finding = finding(raw, path: path, language: scanner.language)
-            result.tally.add(finding)
-            report(finding)
-        }
+        return .scanned(
+            scanned.findings.map { finding($0, path: path, language: scanner.language) }, lines: scanned.lines)
     }
 
     /// The names the Swift files under a folder declare with a legacy type, for each other: a
@@ -153,21 +179,28 @@ public struct SourceScanner: Sendable {
     ) -> (module: WordTable<Int32>, own: [String: WordTable<Int32>]) {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return (WordTable(), [:]) }
+        var files: [String] = []
+        var visited: Set<[UInt64]> = []
+        walk(path, explicit: true, visited: &visited) { file, language in
+            if language == .swift { files.append(file) }
+        } skip: { _, _ in }
         var own: [String: WordTable<Int32>] = [:]
         var names: [UInt64: Int32] = [:]
         var ambiguous: Set<UInt64> = []
-        var visited: Set<[UInt64]> = []
-        walk(path, explicit: true, visited: &visited) { file, language in
-            guard language == .swift, case .success(var bytes) = Self.read(file), !Self.isBinary(bytes) else { return }
+        work.run(files) { file -> (String, WordTable<Int32>)? in
+            guard case .success(var bytes) = Self.read(file), !Self.isBinary(bytes) else { return nil }
             let declared = bytes.withUnsafeMutableBufferPointer { buffer in
                 SourceBlanker.blank(buffer, language: .swift)
                 return scanner.declarations(UnsafeBufferPointer(buffer))
             }
+            return (file, declared)
+        } take: { read in
+            guard let (file, declared) = read else { return }
             own[file] = declared
             for (name, type) in declared.entries where type != FileScanner.shadowed {
                 if let known = names[name], known != type { ambiguous.insert(name) } else { names[name] = type }
             }
-        } skip: { _, _ in }
+        }
         for name in ambiguous { names.removeValue(forKey: name) }
         var table = WordTable<Int32>(minimumCapacity: names.count)
         for (name, type) in names { table[name] = type }

@@ -44,6 +44,11 @@ import Testing
         let badIsolation = try await scan("--default-isolation", "mainactor", ScanFixtures.folder.path)
         #expect(badIsolation.status == 64)
         #expect(badIsolation.err.contains("not mainactor"))
+        for jobs in ["0", "many"] {
+            let badJobs = try await scan("--jobs", jobs, ScanFixtures.folder.path)
+            #expect(badJobs.status == 64)
+            #expect(badJobs.err.contains("--jobs needs a number"))
+        }
     }
 
     @Test func defaultMainActorIsolationAddsTheIsolationTrapHazard() async throws {
