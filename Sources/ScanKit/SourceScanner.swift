@@ -7,7 +7,8 @@
 /// Walks files and folders and scans every Swift, Objective-C and C source in them.
 ///
 /// Files are scanned on one thread per core and reported in path order; a few files and their
-/// findings are in memory at a time, so memory stays flat however big the tree. Directories are
+/// findings are in memory at a time, and the blanked Swift sources of the first pass up to a fixed
+/// budget, so memory stays bounded however big the tree. Directories are
 /// followed through symbolic links, but each is entered once (by device and inode), so a link loop
 /// ends; hidden directories (`.git`, `.build`) are not entered. A file that cannot be read, a
 /// binary file and anything that is not a regular file are listed as skipped, and the walk goes on.
@@ -19,6 +20,9 @@ public struct SourceScanner: Sendable {
     public let hazards: HazardFilter
     /// The threads files are scanned on.
     let work: OrderedWork
+    /// How many bytes of blanked Swift source the first pass keeps for the scan: a tree of a
+    /// million lines fits (about 40 MB); past it, files are read and blanked a second time.
+    var keptBytes = 64 << 20
 
     /// `jobs` is how many files are scanned at once: one per core (at most eight) when nil. The
     /// findings come out in path order whatever it is.
@@ -53,7 +57,7 @@ public struct SourceScanner: Sendable {
         let swift = FileScanner(table: table, language: .swift, defaultIsolation: defaultIsolation)
         let objc = FileScanner(table: table, language: .objc)
         for path in paths {
-            let (module, own) = moduleDeclarations(under: path, scanner: swift)
+            let (module, own, blanked) = moduleDeclarations(under: path, scanner: swift)
             var entries: [WalkEntry] = []
             walk(path, explicit: true, visited: &visited) { file, language in
                 entries.append(.file(file, language))
@@ -64,7 +68,9 @@ public struct SourceScanner: Sendable {
                 switch entry {
                 case .skipped(let file): .skipped(file)
                 case .file(let file, let language):
-                    scanFile(file, scanner: language == .swift ? swift : objc, module: module, own: own[file])
+                    scanFile(
+                        file, scanner: language == .swift ? swift : objc, module: module, own: own[file],
+                        blanked: blanked[file])
                 }
             } take: { outcome in
                 switch outcome {
@@ -149,18 +155,25 @@ public struct SourceScanner: Sendable {
         case skipped(SkippedFile)
     }
 
-    /// Reads, blanks and scans one file, on a worker thread.
+    /// Reads, blanks and scans one file, on a worker thread; a Swift file the first pass kept comes
+    /// already read and blanked.
     private func scanFile(
-        _ path: String, scanner: FileScanner, module: WordTable<Int32>, own: WordTable<Int32>?
+        _ path: String, scanner: FileScanner, module: WordTable<Int32>, own: WordTable<Int32>?,
+        blanked: [UInt8]?
     ) -> FileOutcome {
         var bytes: [UInt8]
-        switch Self.read(path) {
-        case .success(let read): bytes = read
-        case .failure(let reason): return .skipped(SkippedFile(path: path, reason: reason.description))
+        if let blanked {
+            bytes = blanked
+        } else {
+            switch Self.read(path) {
+            case .success(let read): bytes = read
+            case .failure(let reason): return .skipped(SkippedFile(path: path, reason: reason.description))
+            }
+            if Self.isBinary(bytes) { return .skipped(SkippedFile(path: path, reason: "binary")) }
         }
-        if Self.isBinary(bytes) { return .skipped(SkippedFile(path: path, reason: "binary")) }
         let declared = scanner.language == .swift ? module : headerDeclarations(path, scanner)
-        let scanned = findings(in: &bytes, scanner: scanner, declared: declared, own: own)
+        let scanned = findings(
+            in: &bytes, scanner: scanner, declared: declared, own: own, blanked: blanked != nil)
         return .scanned(
             scanned.findings.map { finding($0, path: path, language: scanner.language) }, lines: scanned.lines)
     }
@@ -173,12 +186,13 @@ public struct SourceScanner: Sendable {
     /// module: it gets nothing.
     ///
     /// Each file's own names come back too, by path, for its scan: reading them is a pass over the
-    /// file's tokens, and the scan would make it again.
+    /// file's tokens, and the scan would make it again. So do the files' blanked bytes, as long as
+    /// they fit in `keptBytes`, so that the scan neither reads nor blanks them a second time.
     private func moduleDeclarations(
         under path: String, scanner: FileScanner
-    ) -> (module: WordTable<Int32>, own: [String: WordTable<Int32>]) {
+    ) -> (module: WordTable<Int32>, own: [String: WordTable<Int32>], blanked: [String: [UInt8]]) {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return (WordTable(), [:]) }
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return (WordTable(), [:], [:]) }
         var files: [String] = []
         var visited: Set<[UInt64]> = []
         walk(path, explicit: true, visited: &visited) { file, language in
@@ -187,15 +201,21 @@ public struct SourceScanner: Sendable {
         var own: [String: WordTable<Int32>] = [:]
         var names: [UInt64: Int32] = [:]
         var ambiguous: Set<UInt64> = []
-        work.run(files) { file -> (String, WordTable<Int32>)? in
+        var blanked: [String: [UInt8]] = [:]
+        var kept = 0
+        work.run(files) { file -> (String, WordTable<Int32>, [UInt8])? in
             guard case .success(var bytes) = Self.read(file), !Self.isBinary(bytes) else { return nil }
             let declared = bytes.withUnsafeMutableBufferPointer { buffer in
                 SourceBlanker.blank(buffer, language: .swift)
                 return scanner.declarations(UnsafeBufferPointer(buffer))
             }
-            return (file, declared)
+            return (file, declared, bytes)
         } take: { read in
-            guard let (file, declared) = read else { return }
+            guard let (file, declared, bytes) = read else { return }
+            if kept + bytes.count <= keptBytes {
+                kept += bytes.count
+                blanked[file] = bytes
+            }
             own[file] = declared
             for (name, type) in declared.entries where type != FileScanner.shadowed {
                 if let known = names[name], known != type { ambiguous.insert(name) } else { names[name] = type }
@@ -204,8 +224,9 @@ public struct SourceScanner: Sendable {
         for name in ambiguous { names.removeValue(forKey: name) }
         var table = WordTable<Int32>(minimumCapacity: names.count)
         for (name, type) in names { table[name] = type }
-        return (table, own)
+        return (table, own, blanked)
     }
+
 
     /// The names `X.h` declares, for `X.m` and `X.mm`: an implementation's properties and ivars
     /// are often declared only in its header.
@@ -224,11 +245,11 @@ public struct SourceScanner: Sendable {
     /// so a file with a million of them holds no million `Finding`s.
     private func findings(
         in bytes: inout [UInt8], scanner: FileScanner, declared: WordTable<Int32> = WordTable(),
-        own: WordTable<Int32>? = nil
+        own: WordTable<Int32>? = nil, blanked: Bool = false
     ) -> (findings: [RawFinding], lines: Int) {
         var lines = 0
         let raw = bytes.withUnsafeMutableBufferPointer { buffer in
-            SourceBlanker.blank(buffer, language: scanner.language)
+            if !blanked { SourceBlanker.blank(buffer, language: scanner.language) }
             for byte in buffer where byte == 0x0A { lines += 1 }
             return scanner.scan(UnsafeBufferPointer(buffer), declared: declared, own: own)
         }

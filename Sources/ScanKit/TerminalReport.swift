@@ -12,6 +12,14 @@ struct TerminalReport {
     private struct PageLinesKey: Hashable {
         let recipes: [String]
         let modern: String
+
+        /// Hashes the first page and the sizes only: hashing every page's name for every finding
+        /// cost more than the lookup saved, and equality still compares them all.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(recipes.count)
+            hasher.combine(recipes.first)
+            hasher.combine(modern.utf8.count)
+        }
     }
 
     init(directory: RecipeDirectory, style: Style) {
