@@ -401,6 +401,28 @@ import Testing
         #expect(try await screen.value == Self.high)
     }
 
+    /// An escalation handler runs synchronously, on the escalating thread: here it had run before
+    /// `escalatePriority(to:)` returned, with the old and the new priority. (The page's pitfall:
+    /// the handler can't touch an actor's state, so `urgentValue(for:)` hops.)
+    @Test func escalationHandlerRunsBeforeEscalatePriorityReturns() async {
+        let seen = OnceTestBox<[Int]>([])
+        let waiting = OnceTestSignal()
+        let gate = OnceTestSignal()
+        let task = Task(priority: .low) {
+            await withTaskPriorityEscalationHandler {
+                waiting.arrive()
+                await gate.waitUntilOpen()
+            } onPriorityEscalated: { old, new in
+                seen.withLock { $0 += [Int(old.rawValue), Int(new.rawValue)] }
+            }
+        }
+        await waiting.arrivals(1)
+        task.escalatePriority(to: .high)
+        #expect(seen.current == [Self.low, Self.high])
+        gate.open()
+        await task.value
+    }
+
     /// The pitfall: an `await` between the lookup and the insertion lets a second caller through.
     @Test func awaitBetweenCheckAndInsertStartsTwoLoads() async throws {
         let lookups = OnceTestSignal()
