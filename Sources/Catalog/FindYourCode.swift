@@ -646,6 +646,10 @@ public enum FindYourCode {
                         "calling off a blocking call still queued behind others",
                         "`task.cancel()`: the call checks `Task.checkCancellation()` on its executor before it starts",
                         recipes: ["blocking-io-executor"]),
+                    Use(
+                        "a QoS override by hand: a work item made with `.enforceQoS` or `dispatch_block_create_with_qos_class` so that urgent waiters get the work they wait for sooner",
+                        "await the work's task; a waiter on a continuation calls `escalatePriority(to:)` and forwards its escalation with `withTaskPriorityEscalationHandler`",
+                        recipes: ["request-coalescing"]),
                 ]),
             APIIndexEntry(
                 ["DispatchQueue.suspend", "dispatch_suspend"],

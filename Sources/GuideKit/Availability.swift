@@ -49,6 +49,13 @@ public struct Availability: Equatable, Sendable, CustomStringConvertible {
                 + " added (start each call, keep its handle, let the child await it), or one child that makes them in"
                 + " turn: a child added with `addTask` makes its call when it first runs, in any order"),
         Requirement(
+            api: "`escalatePriority(to:)`, `withTaskPriorityEscalationHandler`",
+            spellings: ["escalatePriority", "withTaskPriorityEscalationHandler"],
+            iOS: Version(26), macOS: Version(26),
+            fallback: "start the work at the highest priority a waiter may need (`Task(priority:)`), or let waiters"
+                + " await the work's task (awaiting a task raises it), instead of raising it by hand with"
+                + " `escalatePriority(to:)` and `withTaskPriorityEscalationHandler`"),
+        Requirement(
             api: "`Observations`", spellings: ["Observations"], iOS: Version(26), macOS: Version(26),
             fallback: "`withObservationTracking` (iOS 17, macOS 14), registered again in its `onChange` after each"
                 + " change, instead of `Observations`: it fires once per registration, before the new value is set"),

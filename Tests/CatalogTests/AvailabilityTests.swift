@@ -178,6 +178,9 @@ import Testing
     static let declarations: [String: (module: String, line: String)] = [
         "`Task.immediate`": ("_Concurrency", "public static func immediate("),
         "`addImmediateTask`": ("_Concurrency", "public mutating func addImmediateTask("),
+        "`escalatePriority(to:)`, `withTaskPriorityEscalationHandler`": (
+            "_Concurrency", "nonisolated(nonsending) public func withTaskPriorityEscalationHandler<"
+        ),
         "`Observations`": ("Observation", "public struct Observations<"),
         "`isolated deinit`": ("_Concurrency", "@_silgen_name(\"swift_task_deinitOnExecutor\")"),
         "task executors (`withTaskExecutorPreference`)": ("_Concurrency", "public protocol TaskExecutor :"),

@@ -127,6 +127,37 @@ extension RequestCoalescer {
     }
 }
 
+// MARK: - Or let an urgent caller raise the load
+
+extension RequestCoalescer {
+    /// `value(for:)`, with the load raised to this caller's priority when it
+    /// joins, and again whenever the caller is escalated while it waits.
+    ///
+    /// A waiter awaits a continuation, not the load's task, so the runtime
+    /// passes no priority on: a load a `.background` prefetch started stays
+    /// there when an urgent caller joins it. This passes it on by hand, as a
+    /// QoS override did: `escalatePriority(to:)` raises the load now, and
+    /// `withTaskPriorityEscalationHandler` hears a later escalation of the
+    /// caller (a more urgent task awaiting it) and forwards it to the load.
+    /// Escalation only raises, and a load stays raised until it ends.
+    public func urgentValue(for key: Key) async throws -> Value {
+        inFlight[key]?.task.escalatePriority(to: Task.currentPriority)
+        return try await withTaskPriorityEscalationHandler {
+            try await value(for: key)
+        } onPriorityEscalated: { _, raised in
+            // Runs on the escalating thread, synchronously: hop onto the
+            // actor to find the load.
+            Task(priority: raised) { await self.raiseLoad(of: key, to: raised) }
+        }
+    }
+
+    private func raiseLoad(of key: Key, to priority: TaskPriority) {
+        guard let load = inFlight[key] else { return }  // it has ended
+        load.task.escalatePriority(to: priority)
+        log("load raised \(key)")
+    }
+}
+
 // MARK: - Driver (the page's output; not part of the pattern)
 
 extension RequestCoalescer {

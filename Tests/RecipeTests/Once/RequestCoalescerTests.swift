@@ -331,6 +331,98 @@ import Testing
         #expect(harness.loads.arrived == 0)
     }
 
+    // MARK: Modern: an urgent caller raises the load
+
+    /// A modern coalescer whose load waits for `gate`, then answers with its own priority.
+    struct PriorityHarness {
+        let loads = OnceTestSignal()
+        let joins = OnceTestSignal()
+        let raises = OnceTestSignal()
+        let gate = OnceTestSignal()
+        let coalescer: ModernCoalescer
+
+        init() {
+            let (loads, joins, raises, gate) = (loads, joins, raises, gate)
+            coalescer = ModernCoalescer(
+                log: { line in
+                    if line.hasPrefix("joined") { joins.arrive() }
+                    if line.hasPrefix("load raised") { raises.arrive() }
+                },
+                load: { _ in
+                    loads.arrive()
+                    await gate.waitUntilOpen()
+                    return Int(Task.currentPriority.rawValue)
+                }
+            )
+        }
+    }
+
+    static let high = Int(TaskPriority.high.rawValue)
+    static let low = Int(TaskPriority.low.rawValue)
+
+    /// A `.high` caller that joins a `.low` load through `value(for:)` waits on a continuation,
+    /// and the load stays `.low`: nothing passes the waiter's priority on.
+    @Test func modernPlainJoinLeavesTheLoadAtItsPriority() async throws {
+        let harness = PriorityHarness()
+        let coalescer = harness.coalescer
+        let prefetch = Task(priority: .low) { try await coalescer.value(for: "avatar") }
+        await harness.loads.arrivals(1)
+        let urgent = Task(priority: .high) { try await coalescer.value(for: "avatar") }
+        await harness.joins.arrivals(1)
+        harness.gate.open()
+        #expect(try await urgent.value == Self.low)
+        #expect(try await prefetch.value == Self.low)
+    }
+
+    /// `urgentValue(for:)` raises the load to the joining caller's priority before it waits.
+    @Test func modernUrgentCallerRaisesTheLoadWhenItJoins() async throws {
+        let harness = PriorityHarness()
+        let coalescer = harness.coalescer
+        let prefetch = Task(priority: .low) { try await coalescer.value(for: "avatar") }
+        await harness.loads.arrivals(1)
+        let urgent = Task(priority: .high) { try await coalescer.urgentValue(for: "avatar") }
+        await harness.joins.arrivals(1)  // it joined, and raised the load, before it waited
+        harness.gate.open()
+        #expect(try await urgent.value == Self.high)
+        #expect(try await prefetch.value == Self.high)
+    }
+
+    /// A `.low` caller of `urgentValue(for:)`, escalated while it waits (a `.high` task awaits
+    /// it), passes the escalation on to the load through its escalation handler. Without the
+    /// handler the load stays `.low`, and "load raised" is never logged.
+    @Test func modernEscalatedWaiterRaisesTheLoad() async throws {
+        let harness = PriorityHarness()
+        let coalescer = harness.coalescer
+        let caller = Task(priority: .low) { try await coalescer.urgentValue(for: "avatar") }
+        await harness.loads.arrivals(1)
+        let screen = Task(priority: .high) { try await caller.value }
+        await harness.raises.arrivals(1)
+        harness.gate.open()
+        #expect(try await screen.value == Self.high)
+    }
+
+    /// An escalation handler runs synchronously, on the escalating thread: here it had run before
+    /// `escalatePriority(to:)` returned, with the old and the new priority. (The page's pitfall:
+    /// the handler can't touch an actor's state, so `urgentValue(for:)` hops.)
+    @Test func escalationHandlerRunsBeforeEscalatePriorityReturns() async {
+        let seen = OnceTestBox<[Int]>([])
+        let waiting = OnceTestSignal()
+        let gate = OnceTestSignal()
+        let task = Task(priority: .low) {
+            await withTaskPriorityEscalationHandler {
+                waiting.arrive()
+                await gate.waitUntilOpen()
+            } onPriorityEscalated: { old, new in
+                seen.withLock { $0 += [Int(old.rawValue), Int(new.rawValue)] }
+            }
+        }
+        await waiting.arrivals(1)
+        task.escalatePriority(to: .high)
+        #expect(seen.current == [Self.low, Self.high])
+        gate.open()
+        await task.value
+    }
+
     /// The pitfall: an `await` between the lookup and the insertion lets a second caller through.
     @Test func awaitBetweenCheckAndInsertStartsTwoLoads() async throws {
         let lookups = OnceTestSignal()
