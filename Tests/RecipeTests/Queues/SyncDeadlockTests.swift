@@ -60,14 +60,17 @@ import Testing
 
     @Test func crossSyncAndLostContinuationHang() async {
         let timeout = Duration.milliseconds(1500)
-        let (legacy, legacyLines) = await Self.runChild("two queues sync into each other", "legacy", timeout: timeout)
+        // Both children at once: each hang takes the whole timeout.
+        async let legacyRun = Self.runChild("two queues sync into each other", "legacy", timeout: timeout)
+        async let modernRun = Self.runChild("two queues sync into each other", "modern", timeout: timeout)
+        let (legacy, legacyLines) = await legacyRun
         #expect(legacy == .hung)
         #expect(
             legacyLines == [
                 "queue A: running, about to sync onto queue B",
                 "queue B: running, about to sync onto queue A",
             ])
-        let (modern, modernLines) = await Self.runChild("two queues sync into each other", "modern", timeout: timeout)
+        let (modern, modernLines) = await modernRun
         #expect(modern == .hung)
         #expect(modernLines == ["awaiting a callback that never comes"])
     }
