@@ -752,6 +752,10 @@ public enum FindYourCode {
                         "a blocking read that waits until a producer has appended bytes (a C pull callback)",
                         "a bounded `Mutex` buffer: the async producer suspends when full, the reader blocks only on its own `Thread`",
                         recipes: ["sync-pull-bridge"]),
+                    Use(
+                        "a worker thread's loop waiting for the next frame, with a pause flag checked after each wait",
+                        "a task consuming an `AsyncStream`; pause a state it awaits before each frame",
+                        recipes: ["kept-thread-control"]),
                 ]),
             APIIndexEntry(
                 ["NSConditionLock"],
@@ -950,6 +954,18 @@ public enum FindYourCode {
                         "a few threads serving a queue of blocking work items",
                         "the threads kept; callers `try await pool.run { … }` through a continuation",
                         recipes: ["worker-thread-pool"]),
+                    Use(
+                        "pausing and resuming a kept worker thread",
+                        "a worker task that awaits a pause state before each frame; triggers refused while paused",
+                        recipes: ["kept-thread-control"]),
+                    Use(
+                        "a caller-triggered worker that skips a frame while still busy with the last one",
+                        "an `AsyncStream` with `.bufferingNewest(1)`: the newest trigger waits, the rest are skipped",
+                        recipes: ["kept-thread-control"]),
+                    Use(
+                        "stopping a worker thread and joining it before starting a new one",
+                        "`start()` cancels the old task; the new one first awaits `old.task.value`",
+                        recipes: ["kept-thread-control"]),
                 ]),
             APIIndexEntry(
                 ["Thread.detachNewThread", "detachNewThreadSelector"],
