@@ -1133,6 +1133,14 @@ public enum FindYourCode {
                         recipes: ["run-loop-worker-thread"])
                 ]),
             APIIndexEntry(
+                ["CFRunLoopObserverCreateWithHandler", "CFRunLoopAddObserver", "CFRunLoopObserverCreate"],
+                uses: [
+                    Use(
+                        "hang detection: an observer on the main run loop and a watchdog thread timing its passes",
+                        "a task that pings the main actor and counts the pings it doesn't answer",
+                        recipes: ["main-thread-watchdog"])
+                ]),
+            APIIndexEntry(
                 ["CADisplayLink"],
                 uses: [
                     Use(

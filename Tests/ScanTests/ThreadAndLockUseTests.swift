@@ -184,4 +184,42 @@ import Testing
             """
         #expect(page(nearMiss, "DispatchWorkItem") != "sync-wait-for-callback")
     }
+
+    /// An observer on the main run loop timed by a watchdog thread detects hangs: both calls lead
+    /// to `main-thread-watchdog`, in Swift and in Objective-C. A timer added to a run loop is not
+    /// an observer.
+    @Test func aRunLoopObserverOnMainIsAHangWatchdog() {
+        let hit = """
+            func startMonitoring() {
+                let observer = CFRunLoopObserverCreateWithHandler(kCFAllocatorDefault,
+                    CFRunLoopActivity.allActivities.rawValue, true, 0) { _, activity in
+                    self.activity = activity
+                    self.semaphore.signal()
+                }
+                CFRunLoopAddObserver(CFRunLoopGetMain(), observer, .commonModes)
+            }
+            """
+        #expect(page(hit, "CFRunLoopObserver", line: 2) == "main-thread-watchdog")
+        #expect(page(hit, "CFRunLoopObserver", line: 7) == "main-thread-watchdog")
+        let objc = """
+            - (void)start {
+                CFRunLoopObserverContext context = {0, (__bridge void *)self, NULL, NULL};
+                _observer = CFRunLoopObserverCreate(kCFAllocatorDefault, kCFRunLoopAllActivities,
+                    YES, 0, &runLoopObserverCallBack, &context);
+                CFRunLoopAddObserver(CFRunLoopGetMain(), _observer, kCFRunLoopCommonModes);
+            }
+            """
+        #expect(page(objc, "CFRunLoopObserver", line: 3, .objc) == "main-thread-watchdog")
+        #expect(page(objc, "CFRunLoopObserver", line: 5, .objc) == "main-thread-watchdog")
+        let nearMiss = """
+            func startTicking() {
+                let timer = CFRunLoopTimerCreateWithHandler(nil, CFAbsoluteTimeGetCurrent(), 1, 0, 0) { _ in
+                    self.tick()
+                }
+                CFRunLoopAddTimer(CFRunLoopGetMain(), timer, .commonModes)
+            }
+            """
+        #expect(page(nearMiss, "CFRunLoopObserver") == nil)
+        #expect(ScanFixtures.scan(nearMiss).allSatisfy { $0.recipes.first != "main-thread-watchdog" })
+    }
 }
