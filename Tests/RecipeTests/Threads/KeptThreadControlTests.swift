@@ -230,6 +230,28 @@ import Testing
         #expect(!ran.withLock { $0 })
     }
 
+    /// A frame triggered before a pause and still waiting when `stop` comes never runs: the stop is
+    /// checked after the pause wait, before the frame.
+    @Test(arguments: Side.allCases)
+    func aFrameWaitingOutAPauseDoesNotRunAfterStop(_ side: Side) async {
+        let frames = Frames()
+        let hold = Latch()
+        let worker = Worker(side) { frame in
+            frames.begin(frame)
+            if frame == 1 { await hold.wait() }
+            frames.end(frame)
+        }
+        await worker.start()
+        worker.trigger(1)
+        await frames.until("begin 1")
+        #expect(worker.trigger(2))  // waits while frame 1 runs
+        worker.pause()
+        hold.open()
+        await frames.until("end 1")
+        await worker.stop()
+        #expect(frames.ran == [1])
+    }
+
     /// The thread or task holds its state, never its owner: an owner dropped without `stop()` is
     /// freed, and its worker ends and lets go of the work.
     @Test(arguments: Side.allCases)
