@@ -222,4 +222,50 @@ import Testing
         #expect(page(nearMiss, "CFRunLoopObserver") == nil)
         #expect(ScanFixtures.scan(nearMiss).allSatisfy { $0.recipes.first != "main-thread-watchdog" })
     }
+
+    /// A worker thread woken by an `NSCondition` and paused by a flag is a kept worker: the
+    /// condition and the thread lead to `kept-thread-control`. Threads that wait on a condition
+    /// for shared state (no pause) keep the condition's own page.
+    @Test func aConditionThatWakesAPausableWorkerThreadIsAKeptWorker() {
+        let hit = """
+            final class Renderer {
+                private let condition = NSCondition()
+                private var isPaused = false
+                private var pendingFrame: Frame?
+                func start() {
+                    worker = Thread { [weak self] in self?.run() }
+                    worker?.start()
+                }
+                private func run() {
+                    while true {
+                        condition.lock()
+                        while isPaused || pendingFrame == nil { condition.wait() }
+                        let frame = pendingFrame
+                        pendingFrame = nil
+                        condition.unlock()
+                        draw(frame)
+                    }
+                }
+            }
+            """
+        #expect(page(hit, "NSCondition") == "kept-thread-control")
+        #expect(page(hit, "Thread") == "kept-thread-control")
+        let nearMiss = """
+            final class TicketOffice {
+                private let condition = NSCondition()
+                private var tickets = 100
+                func open() {
+                    for _ in 0..<3 { Thread { self.sell() }.start() }
+                }
+                private func sell() {
+                    condition.lock()
+                    while tickets == 0 { condition.wait() }
+                    tickets -= 1
+                    condition.unlock()
+                }
+            }
+            """
+        #expect(page(nearMiss, "NSCondition") != "kept-thread-control")
+        #expect(page(nearMiss, "Thread") != "kept-thread-control")
+    }
 }
