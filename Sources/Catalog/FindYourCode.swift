@@ -756,6 +756,10 @@ public enum FindYourCode {
                         "a blocking read that waits until a producer has appended bytes (a C pull callback)",
                         "a bounded `Mutex` buffer: the async producer suspends when full, the reader blocks only on its own `Thread`",
                         recipes: ["sync-pull-bridge"]),
+                    Use(
+                        "a worker thread's loop waiting for the next frame, with a pause flag checked after each wait",
+                        "a task consuming an `AsyncStream`; pause a state it awaits before each frame",
+                        recipes: ["kept-thread-control"]),
                 ]),
             APIIndexEntry(
                 ["NSConditionLock"],
@@ -954,6 +958,18 @@ public enum FindYourCode {
                         "a few threads serving a queue of blocking work items",
                         "the threads kept; callers `try await pool.run { … }` through a continuation",
                         recipes: ["worker-thread-pool"]),
+                    Use(
+                        "pausing and resuming a kept worker thread",
+                        "a worker task that awaits a pause state before each frame; triggers refused while paused",
+                        recipes: ["kept-thread-control"]),
+                    Use(
+                        "a caller-triggered worker that skips a frame while still busy with the last one",
+                        "an `AsyncStream` with `.bufferingNewest(1)`: the newest trigger waits, the rest are skipped",
+                        recipes: ["kept-thread-control"]),
+                    Use(
+                        "stopping a worker thread and joining it before starting a new one",
+                        "`start()` cancels the old task; the new one first awaits `old.task.value`",
+                        recipes: ["kept-thread-control"]),
                 ]),
             APIIndexEntry(
                 ["Thread.detachNewThread", "detachNewThreadSelector"],
@@ -1119,6 +1135,14 @@ public enum FindYourCode {
                         "hosting a system source that delivers only through a run loop (event tap, Accessibility observer)",
                         "still a thread of its own, whose callback feeds an `AsyncStream` that async code consumes; a queue-based variant of the API where there is one",
                         recipes: ["run-loop-worker-thread"])
+                ]),
+            APIIndexEntry(
+                ["CFRunLoopObserverCreateWithHandler", "CFRunLoopAddObserver", "CFRunLoopObserverCreate"],
+                uses: [
+                    Use(
+                        "hang detection: an observer on the main run loop and a watchdog thread timing its passes",
+                        "a task that pings the main actor and counts the pings it doesn't answer",
+                        recipes: ["main-thread-watchdog"])
                 ]),
             APIIndexEntry(
                 ["CADisplayLink"],

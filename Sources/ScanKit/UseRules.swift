@@ -57,6 +57,8 @@ final class UseWords: Sendable {
     let setCompletionBlockWord = ShapeTable.hash("setCompletionBlock")
     let queueSuspend: Int32
     let thread: Int32
+    /// `NSCondition`, which a kept worker thread waits on between frames.
+    let condition: Int32
     let mainQueue: Int32
     let threadSleep: Int32
     let workItemWait: Int32
@@ -154,6 +156,7 @@ final class UseWords: Sendable {
         operationInternals = api(.operationInternals)
         queueSuspend = api(.queueSuspend)
         thread = api(.thread)
+        condition = api(.condition)
         mainQueue = api(.mainQueue)
         threadSleep = api(.threadSleep)
         workItemWait = api(.workItemWait)
@@ -224,6 +227,7 @@ struct UseRules {
         runLoopArguments(&findings)
         oneProgressObservationPerFunction(&findings)
         groupsWaitingForOneReply(&findings)
+        keptWorkerThreads(&findings)
         followCreations(&findings, lineStarts: &lineStarts)
         for index in findings.indices {
             if let page = findings[index].hazards.first(where: { $0.confidence == .likely && $0.page != nil })?.page {
@@ -587,6 +591,22 @@ struct UseRules {
     private func mentionsATimeout(from line: Int, lineStarts: inout [Int]) -> Bool {
         let text = lines(from: line, count: 6, lineStarts: &lineStarts).lowercased()
         return text.contains("timeout") || text.contains("timedout")
+    }
+
+    /// A `Thread` and an `NSCondition` in a file that pauses something: a kept worker woken by
+    /// the condition and paused by a flag (`kept-thread-control`), not a condition that guards
+    /// shared state. The condition and the thread lead there.
+    private func keptWorkerThreads(_ findings: inout [RawFinding]) {
+        let live = findings.filter { !$0.dropped }
+        guard live.contains(where: { $0.api == words.thread }),
+            live.contains(where: { $0.api == words.condition }),
+            MatchState.contains(bytes, Array("paused".utf8))
+                || MatchState.contains(bytes, Array("Paused".utf8))
+        else { return }
+        for index in findings.indices where findings[index].lead == nil {
+            let api = findings[index].api
+            if api == words.thread || api == words.condition { findings[index].lead = "kept-thread-control" }
+        }
     }
 
     /// A `Progress` observed and its `fractionCompleted` read in the handler are one observation:

@@ -184,4 +184,88 @@ import Testing
             """
         #expect(page(nearMiss, "DispatchWorkItem") != "sync-wait-for-callback")
     }
+
+    /// An observer on the main run loop timed by a watchdog thread detects hangs: both calls lead
+    /// to `main-thread-watchdog`, in Swift and in Objective-C. A timer added to a run loop is not
+    /// an observer.
+    @Test func aRunLoopObserverOnMainIsAHangWatchdog() {
+        let hit = """
+            func startMonitoring() {
+                let observer = CFRunLoopObserverCreateWithHandler(kCFAllocatorDefault,
+                    CFRunLoopActivity.allActivities.rawValue, true, 0) { _, activity in
+                    self.activity = activity
+                    self.semaphore.signal()
+                }
+                CFRunLoopAddObserver(CFRunLoopGetMain(), observer, .commonModes)
+            }
+            """
+        #expect(page(hit, "CFRunLoopObserver", line: 2) == "main-thread-watchdog")
+        #expect(page(hit, "CFRunLoopObserver", line: 7) == "main-thread-watchdog")
+        let objc = """
+            - (void)start {
+                CFRunLoopObserverContext context = {0, (__bridge void *)self, NULL, NULL};
+                _observer = CFRunLoopObserverCreate(kCFAllocatorDefault, kCFRunLoopAllActivities,
+                    YES, 0, &runLoopObserverCallBack, &context);
+                CFRunLoopAddObserver(CFRunLoopGetMain(), _observer, kCFRunLoopCommonModes);
+            }
+            """
+        #expect(page(objc, "CFRunLoopObserver", line: 3, .objc) == "main-thread-watchdog")
+        #expect(page(objc, "CFRunLoopObserver", line: 5, .objc) == "main-thread-watchdog")
+        let nearMiss = """
+            func startTicking() {
+                let timer = CFRunLoopTimerCreateWithHandler(nil, CFAbsoluteTimeGetCurrent(), 1, 0, 0) { _ in
+                    self.tick()
+                }
+                CFRunLoopAddTimer(CFRunLoopGetMain(), timer, .commonModes)
+            }
+            """
+        #expect(page(nearMiss, "CFRunLoopObserver") == nil)
+        #expect(ScanFixtures.scan(nearMiss).allSatisfy { $0.recipes.first != "main-thread-watchdog" })
+    }
+
+    /// A worker thread woken by an `NSCondition` and paused by a flag is a kept worker: the
+    /// condition and the thread lead to `kept-thread-control`. Threads that wait on a condition
+    /// for shared state (no pause) keep the condition's own page.
+    @Test func aConditionThatWakesAPausableWorkerThreadIsAKeptWorker() {
+        let hit = """
+            final class Renderer {
+                private let condition = NSCondition()
+                private var isPaused = false
+                private var pendingFrame: Frame?
+                func start() {
+                    worker = Thread { [weak self] in self?.run() }
+                    worker?.start()
+                }
+                private func run() {
+                    while true {
+                        condition.lock()
+                        while isPaused || pendingFrame == nil { condition.wait() }
+                        let frame = pendingFrame
+                        pendingFrame = nil
+                        condition.unlock()
+                        draw(frame)
+                    }
+                }
+            }
+            """
+        #expect(page(hit, "NSCondition") == "kept-thread-control")
+        #expect(page(hit, "Thread") == "kept-thread-control")
+        let nearMiss = """
+            final class TicketOffice {
+                private let condition = NSCondition()
+                private var tickets = 100
+                func open() {
+                    for _ in 0..<3 { Thread { self.sell() }.start() }
+                }
+                private func sell() {
+                    condition.lock()
+                    while tickets == 0 { condition.wait() }
+                    tickets -= 1
+                    condition.unlock()
+                }
+            }
+            """
+        #expect(page(nearMiss, "NSCondition") != "kept-thread-control")
+        #expect(page(nearMiss, "Thread") != "kept-thread-control")
+    }
 }

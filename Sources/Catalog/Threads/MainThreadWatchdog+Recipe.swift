@@ -20,9 +20,20 @@ extension Recipe {
                 "NSLock-guarded tick count (an atomic in the Objective-C original)",
                 "`Atomic<Int>` in a `Sendable` class"),
             APIMapping("Thread.sleep(forTimeInterval:) between pings", "`Task.sleep(for:)`, which a cancel interrupts"),
+            APIMapping(
+                "CFRunLoopObserverCreateWithHandler + CFRunLoopAddObserver on main, a watchdog thread in semaphore.wait(timeout:)",
+                "the same ping loop: the main actor has no run-loop activities to observe"),
         ],
         prose: Articles.recipe("main-thread-watchdog"),
-        replaces: [.detachNewThread, .threadSleep],
+        replaces: [
+            .detachNewThread, .threadSleep,
+            CodeShape(
+                "CFRunLoopObserver",
+                swift: ["CFRunLoopObserverCreateWithHandler", "CFRunLoopObserverCreate", "CFRunLoopAddObserver"],
+                objc: ["CFRunLoopObserverCreateWithHandler", "CFRunLoopObserverCreate", "CFRunLoopAddObserver"],
+                modern: "a task that pings the main actor and counts the pings it doesn't answer",
+                home: "main-thread-watchdog"),
+        ],
         scenarios: [
             Scenario(
                 "main responsive",
@@ -48,6 +59,19 @@ extension Recipe {
                         await onOwnThread {
                             Legacy.MainThreadWatchdog.blockMain(interval: interval, log: log)
                         }
+                    }),
+                modern: .childProcess(
+                    .async { pace, log in
+                        await Modern.MainThreadWatchdog.blockMain(interval: watchdogInterval(pace), log: log)
+                    })
+            ),
+            Scenario(
+                "main run loop blocked, seen by an observer",
+                rules: [.subprocessDemo(legacy: .finishes, modern: .finishes)],
+                legacy: .childProcess(
+                    .onMainThread { pace, log in
+                        Legacy.RunLoopHangDetector.blockMainRunLoop(
+                            interval: seconds(watchdogInterval(pace)), log: log)
                     }),
                 modern: .childProcess(
                     .async { pace, log in

@@ -19,6 +19,7 @@ extension Catalog {
         .workerThreadPool,
         .interruptibleBlockingWorker,
         .blockingCallHardTimeout,
+        .keptThreadControl,
         .mainThreadWatchdog,
         .framePacingThread,
     ]

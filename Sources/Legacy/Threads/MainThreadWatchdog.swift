@@ -1,3 +1,4 @@
+import CoreFoundation
 import Foundation
 
 /// A thread that pings the main queue and reports when main stops answering.
@@ -62,6 +63,97 @@ public final class MainThreadWatchdog: @unchecked Sendable {
     }
 }
 
+// MARK: - Or a run-loop observer on main and a watchdog thread
+
+/// A hang detector that watches the main run loop's passes instead of
+/// pinging it.
+///
+/// An observer on the run loop records each activity and signals a
+/// semaphore; the watchdog thread waits on it with a timeout. A timeout
+/// while the loop is awake (after waiting, before sources) means one pass
+/// has run for longer than the interval; `threshold` of them in a row are a
+/// hang. A loop asleep (before waiting) is idle, not hung. The first
+/// activity after a hang ends it.
+public final class RunLoopHangDetector: @unchecked Sendable {
+    // Safe to share: `activity` and `isStopped` are guarded by `lock`; the
+    // observer is set in `start` and removed in `stop`, on the owner's side.
+    private let lock = NSLock()
+    private var activity = CFRunLoopActivity.entry
+    private var isStopped = false
+    private var observer: CFRunLoopObserver?
+    private let passed = DispatchSemaphore(value: 0)
+    private let exited = DispatchSemaphore(value: 0)
+    private let runLoop: CFRunLoop
+    private let interval: TimeInterval
+    private let threshold: Int
+    private let report: @Sendable (String) -> Void
+
+    /// Watches `runLoop` (an app passes `CFRunLoopGetMain()`).
+    public init(
+        runLoop: CFRunLoop, interval: TimeInterval, threshold: Int,
+        report: @escaping @Sendable (String) -> Void
+    ) {
+        self.runLoop = runLoop
+        self.interval = interval
+        self.threshold = threshold
+        self.report = report
+    }
+
+    /// Adds the observer in every common mode and starts the watchdog.
+    public func start() {
+        let observer = CFRunLoopObserverCreateWithHandler(
+            kCFAllocatorDefault, CFRunLoopActivity.allActivities.rawValue,
+            true, 0
+        ) { [weak self] _, activity in
+            guard let self else { return }
+            lock.withLock { self.activity = activity }
+            passed.signal()
+        }
+        CFRunLoopAddObserver(runLoop, observer, kCFRunLoopCommonModes)
+        self.observer = observer
+        Thread.detachNewThread { [self] in watch() }
+    }
+
+    /// Removes the observer, and waits until the watchdog has exited.
+    public func stop() {
+        if let observer {
+            CFRunLoopRemoveObserver(runLoop, observer, kCFRunLoopCommonModes)
+        }
+        lock.withLock { isStopped = true }
+        passed.signal()
+        exited.wait()
+    }
+
+    private func watch() {
+        var timeouts = 0
+        var isHanging = false
+        while true {
+            let answered =
+                passed.wait(timeout: .now() + interval) == .success
+            let (stopped, activity) = lock.withLock {
+                (isStopped, self.activity)
+            }
+            if stopped { break }  // checked after every wait
+            if answered {
+                timeouts = 0
+                if isHanging {
+                    isHanging = false
+                    report("hang stopped")
+                }
+            } else if activity == .afterWaiting
+                || activity == .beforeSources
+            {
+                timeouts += 1
+                if !isHanging && timeouts >= threshold {
+                    isHanging = true
+                    report("hang detected")
+                }
+            }
+        }
+        exited.signal()
+    }
+}
+
 // MARK: - Driver (the page's output; not part of the pattern)
 
 extension MainThreadWatchdog {
@@ -99,6 +191,39 @@ extension MainThreadWatchdog {
         }
         recovered.wait()
         watchdog.stop()
+        log("watchdog stopped")
+    }
+}
+
+extension RunLoopHangDetector {
+    /// Runs the main run loop, blocks it in a main-queue block until the
+    /// detector has reported the hang, and stops once it has recovered. Call
+    /// it on the main thread of a child process.
+    public static func blockMainRunLoop(
+        interval: TimeInterval,
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        let detected = DispatchSemaphore(value: 0)
+        let recovered = DispatchSemaphore(value: 0)
+        let detector = RunLoopHangDetector(
+            runLoop: CFRunLoopGetMain(), interval: interval, threshold: 5
+        ) {
+            log($0)
+            ($0 == "hang detected" ? detected : recovered).signal()
+        }
+        detector.start()
+        log("blocking main until the watchdog notices")
+        DispatchQueue.main.async {
+            detected.wait()
+            log("main: unblocked")
+        }
+        // An app's main thread runs its run loop for ever; this one runs it
+        // until the detector has seen main answer again.
+        while recovered.wait(timeout: .now()) == .timedOut {
+            _ = RunLoop.main.run(
+                mode: .default, before: Date(timeIntervalSinceNow: interval))
+        }
+        detector.stop()
         log("watchdog stopped")
     }
 }

@@ -1,4 +1,6 @@
+import CoreFoundation
 import Dispatch
+import Foundation
 import Legacy
 import Modern
 import RecipeKit
@@ -93,5 +95,93 @@ import Testing
         watchdog.cancel()
         await watchdog.value
         #expect(reports.lines.isEmpty)
+    }
+
+    /// A thread that runs its run loop, kept alive by a timer that never fires, until `stop()`.
+    final class RunLoopThread: @unchecked Sendable {
+        // `@unchecked Sendable`: `runLoop` is set once before `init` returns.
+        private(set) var runLoop: CFRunLoop!
+        private let ended = DispatchSemaphore(value: 0)
+
+        init() {
+            let ready = DispatchSemaphore(value: 0)
+            Thread { [self] in
+                let keepAlive = Timer(fire: .distantFuture, interval: 0, repeats: false) { _ in }
+                RunLoop.current.add(keepAlive, forMode: .default)
+                runLoop = CFRunLoopGetCurrent()
+                ready.signal()
+                CFRunLoopRun()
+                keepAlive.invalidate()
+                ended.signal()
+            }.start()
+            ready.wait()
+        }
+
+        func perform(_ block: @escaping @Sendable () -> Void) {
+            CFRunLoopPerformBlock(runLoop, kCFRunLoopDefaultMode, block)
+            CFRunLoopWakeUp(runLoop)
+        }
+
+        func stop() {
+            perform { CFRunLoopStop(CFRunLoopGetCurrent()) }
+            ended.wait()
+        }
+    }
+
+    /// The observer form, on a thread's run loop: a pass blocked until the detector has reported
+    /// gives one `hang detected`, and the first activity after it one `hang stopped`.
+    @Test func runLoopObserverReportsABlockedPassOnce() async {
+        let reports = await onOwnThread { () -> [String] in
+            let loop = RunLoopThread()
+            let reports = Locked<[String]>([])
+            let detected = DispatchSemaphore(value: 0)
+            let recovered = DispatchSemaphore(value: 0)
+            let detector = Legacy.RunLoopHangDetector(runLoop: loop.runLoop, interval: 0.02, threshold: 3) {
+                event in
+                reports.withLock { $0.append(event) }
+                (event == "hang detected" ? detected : recovered).signal()
+            }
+            detector.start()
+            loop.perform { detected.wait() }  // the pass runs until the hang is seen
+            recovered.wait()
+            detector.stop()
+            loop.stop()
+            return reports.withLock { $0 }
+        }
+        #expect(reports == ["hang detected", "hang stopped"])
+    }
+
+    /// A run loop asleep (no events for 12 intervals) is idle, not hung: the detector counts a
+    /// timeout only while the loop is awake, so it reports nothing. (A detector that counted
+    /// every timeout would report a hang here.)
+    @Test func runLoopObserverIgnoresALoopAsleep() async {
+        let reports = await onOwnThread { () -> [String] in
+            let loop = RunLoopThread()
+            let reports = Locked<[String]>([])
+            let detector = Legacy.RunLoopHangDetector(runLoop: loop.runLoop, interval: 0.01, threshold: 3) {
+                event in reports.withLock { $0.append(event) }
+            }
+            detector.start()
+            let window = DispatchSemaphore(value: 0)
+            _ = window.wait(timeout: .now() + .milliseconds(120))  // a window, not a sync
+            detector.stop()
+            loop.stop()
+            return reports.withLock { $0 }
+        }
+        #expect(reports.isEmpty)
+    }
+
+    /// The observer on a real main run loop (a child process whose main thread runs it): one
+    /// `hang detected`, one `hang stopped`, and the child exits 0.
+    @Test func observerOnTheMainRunLoopReportsOneHang() async {
+        let (result, lines) = await ChildProcess.run(
+            arguments: [
+                "--demo", "main-thread-watchdog", "main run loop blocked, seen by an observer", "legacy", "--pace",
+                "test",
+            ],
+            timeout: .seconds(10)
+        )
+        #expect(result == .finished(status: 0))
+        #expect(lines == Self.blockedLines)
     }
 }
