@@ -597,9 +597,8 @@ struct UseRules {
     /// the condition and paused by a flag (`kept-thread-control`), not a condition that guards
     /// shared state. The condition and the thread lead there.
     private func keptWorkerThreads(_ findings: inout [RawFinding]) {
-        let live = findings.filter { !$0.dropped }
-        guard live.contains(where: { $0.api == words.thread }),
-            live.contains(where: { $0.api == words.condition }),
+        guard findings.contains(where: { !$0.dropped && $0.api == words.condition }),
+            findings.contains(where: { !$0.dropped && $0.api == words.thread }),
             MatchState.contains(bytes, Array("paused".utf8))
                 || MatchState.contains(bytes, Array("Paused".utf8))
         else { return }
