@@ -57,6 +57,8 @@ final class UseWords: Sendable {
     let setCompletionBlockWord = ShapeTable.hash("setCompletionBlock")
     let queueSuspend: Int32
     let thread: Int32
+    /// A `poll`/`select`/`kqueue`/`epoll` loop's descriptor set.
+    let pollLoop: Int32
     let mainQueue: Int32
     let threadSleep: Int32
     let workItemWait: Int32
@@ -154,6 +156,7 @@ final class UseWords: Sendable {
         operationInternals = api(.operationInternals)
         queueSuspend = api(.queueSuspend)
         thread = api(.thread)
+        pollLoop = api(.pollLoop)
         mainQueue = api(.mainQueue)
         threadSleep = api(.threadSleep)
         workItemWait = api(.workItemWait)
@@ -225,10 +228,21 @@ struct UseRules {
         oneProgressObservationPerFunction(&findings)
         groupsWaitingForOneReply(&findings)
         followCreations(&findings, lineStarts: &lineStarts)
+        eventLoopParts(&findings)
         for index in findings.indices {
             if let page = findings[index].hazards.first(where: { $0.confidence == .likely && $0.page != nil })?.page {
                 findings[index].lead = page
             }
+        }
+    }
+
+    /// An event loop is one pattern across its file, as a worker pool is: the lock around its
+    /// handlers and the thread it polls on are the loop's.
+    private func eventLoopParts(_ findings: inout [RawFinding]) {
+        guard findings.contains(where: { $0.api == words.pollLoop && !$0.dropped }) else { return }
+        for index in findings.indices where findings[index].lead == nil {
+            let api = findings[index].api
+            if words.locks.contains(api) || api == words.thread { findings[index].lead = "event-loop-thread" }
         }
     }
 

@@ -51,4 +51,33 @@ import Testing
             """
         #expect(ScanFixtures.scan(swift).allSatisfy { !$0.recipes.contains(Self.page) })
     }
+
+    /// An event loop is one pattern across its file: the lock around its handlers and the thread
+    /// it polls on lead to the loop's page too; the same lock and thread without a poll loop keep
+    /// their own pages.
+    @Test func aLoopsLockAndThreadLeadToTheEventLoopPage() {
+        let loop = """
+            final class ServerLoop {
+                private var handlers: [Int32: () -> Void] = [:]
+                private let lock = NSLock()
+                func start() { Thread { self.run() }.start() }
+                private func run() {
+                    while true {
+                        lock.lock()
+                        var fds = handlers.keys.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                        lock.unlock()
+                        _ = poll(&fds, nfds_t(fds.count), -1)
+                    }
+                }
+            }
+            """
+        func page(_ source: String, _ api: String, line: Int) -> String? {
+            ScanFixtures.scan(source).first { $0.api == api && $0.line == line }?.recipes.first
+        }
+        #expect(page(loop, "NSLock.lock", line: 7) == Self.page)
+        #expect(page(loop, "Thread", line: 4) == Self.page)
+        let nearMiss = loop.replacingOccurrences(of: "pollfd(fd: $0, events: Int16(POLLIN), revents: 0)", with: "$0")
+        #expect(page(nearMiss, "NSLock.lock", line: 7) != Self.page)
+        #expect(page(nearMiss, "Thread", line: 4) != Self.page)
+    }
 }

@@ -38,19 +38,7 @@ extension Recipe {
         ],
         prose: Articles.recipe("event-loop-thread"),
         isBridging: true,
-        replaces: [
-            CodeShape(
-                "poll / select / kevent / epoll_wait loop",
-                swift: [
-                    "pollfd", "fd_set", "FD_SET", "kevent", "kqueue", "epoll_wait", "epoll_ctl", "epoll_create1",
-                ],
-                objc: [
-                    "pollfd", "fd_set", "FD_SET", "kevent", "kqueue", "epoll_wait", "epoll_ctl", "epoll_create1",
-                ],
-                modern: "the loop's thread as a `SerialExecutor` for an actor; registrations and timers as async calls",
-                home: "event-loop-thread"),
-            .thread,
-        ],
+        replaces: [.pollLoop, .thread],
         scenarios: [
             Scenario(
                 "a pipe, a socket and two timers",
