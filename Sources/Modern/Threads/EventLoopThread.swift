@@ -159,7 +159,9 @@ nonisolated extension EventLoopThread {
 /// Every method runs on the loop's thread, so its state needs no lock;
 /// the public ones are `nonisolated` gates that refuse calls after
 /// `stop()` (they throw `Stopped`), and `stop()` waits for the calls in
-/// flight, so no job reaches the executor after its thread has ended.
+/// flight, so no job reaches the executor after its thread has ended. A
+/// caller cancelled before its call reaches the thread registers nothing
+/// (`CancellationError`).
 public actor EventLoop {
     /// A call after `stop()`, or `pipe(2)` failed.
     public struct Stopped: Error {}
@@ -212,10 +214,10 @@ public actor EventLoop {
     ) async throws {
         try enter()
         defer { leave() }
-        await add(descriptor, handler)
+        try await add(descriptor, handler)
     }
 
-    /// Stops watching `descriptor`.
+    /// Stops watching `descriptor`, even for a cancelled caller.
     public nonisolated func unregister(_ descriptor: Int32) async {
         guard (try? enter()) != nil else { return }
         defer { leave() }
@@ -229,7 +231,8 @@ public actor EventLoop {
     ) async throws {
         try enter()
         defer { leave() }
-        await addTimer(Scheduled(deadline: .now + delay, callback: callback))
+        try await addTimer(
+            Scheduled(deadline: .now + delay, callback: callback))
     }
 
     /// What `descriptor` delivers, read on the loop's thread, in order; the
@@ -242,7 +245,7 @@ public actor EventLoop {
     ) async throws -> AsyncStream<[UInt8]> {
         try enter()
         defer { leave() }
-        return await addReader(descriptor)
+        return try await addReader(descriptor)
     }
 
     /// Refuses later calls, waits for the calls in flight, finishes every
@@ -327,7 +330,8 @@ extension EventLoop {
 
     private func add(
         _ descriptor: Int32, _ handler: @escaping @Sendable (Int32) -> Void
-    ) {
+    ) throws {
+        try Task.checkCancellation()  // after the wait for the loop's thread
         remove(descriptor)  // one registration per descriptor
         handlers[descriptor] = handler
     }
@@ -337,12 +341,16 @@ extension EventLoop {
         readers.removeValue(forKey: descriptor)?.chunks.finish()
     }
 
-    private func addTimer(_ timer: Scheduled) {
+    private func addTimer(_ timer: Scheduled) throws {
+        try Task.checkCancellation()
         let index = timers.firstIndex { $0.deadline > timer.deadline }
         timers.insert(timer, at: index ?? timers.endIndex)
     }
 
-    private func addReader(_ descriptor: Int32) -> AsyncStream<[UInt8]> {
+    private func addReader(
+        _ descriptor: Int32
+    ) throws -> AsyncStream<[UInt8]> {
+        try Task.checkCancellation()
         nextID += 1
         let id = nextID
         let (chunks, continuation) = AsyncStream.makeStream(

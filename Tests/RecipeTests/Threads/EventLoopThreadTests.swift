@@ -320,4 +320,39 @@ import Testing
                 "stopped; the 60 s timer was dropped",
             ])
     }
+
+    /// Cancellation: a caller cancelled before its call reaches the loop's thread registers
+    /// nothing (`CancellationError`); the loop still serves others, and `unregister` works for a
+    /// cancelled caller too.
+    @Test func modernCancelledCallerRegistersNothing() async throws {
+        let pipe = Self.makePipe()
+        defer {
+            close(pipe.read)
+            close(pipe.write)
+        }
+        let loop = try Modern.EventLoop(name: "event-loop")
+        let result = await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await loop.schedule(after: .zero) { Issue.record("a cancelled caller's timer ran") }
+            try await loop.register(pipe.read) { _ in Issue.record("a cancelled caller's handler ran") }
+        }.result
+        #expect(throws: CancellationError.self) { try result.get() }
+        let chunks = await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await loop.chunks(from: pipe.read)
+        }.result
+        #expect(throws: CancellationError.self) { try chunks.get() }
+        Self.send([1], to: pipe.write)
+        let (ran, signal) = AsyncStream.makeStream(of: Void.self)
+        try await loop.schedule(after: .zero) { signal.yield() }
+        var next = ran.makeAsyncIterator()
+        await next.next()
+        var byte: UInt8 = 0
+        #expect(read(pipe.read, &byte, 1) == 1, "nobody read the byte")
+        await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            await loop.unregister(pipe.read)
+        }.value
+        await loop.stop()
+    }
 }
