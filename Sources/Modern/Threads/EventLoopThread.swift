@@ -205,7 +205,11 @@ public actor EventLoop {
         executor.start(name: name, serving: self)
     }
 
-    deinit { executor.end() }  // released without stop(): the thread ends
+    // Released without stop(): the streams finish and the thread ends.
+    deinit {
+        for reader in readers.values { reader.chunks.finish() }
+        executor.end()
+    }
 
     /// Calls `handler` on the loop's thread each time `descriptor` is
     /// readable, until `unregister`; the handler must read what is there.

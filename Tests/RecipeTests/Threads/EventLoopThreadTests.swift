@@ -355,4 +355,28 @@ import Testing
         }.value
         await loop.stop()
     }
+
+    /// Lifetime: a loop released without `stop()` finishes its streams too, so a consumer's
+    /// `for await` ends instead of waiting for ever.
+    @Test func modernReleasingTheLoopFinishesItsStreams() async throws {
+        let pipe = Self.makePipe()
+        defer {
+            close(pipe.read)
+            close(pipe.write)
+        }
+        weak var released: Modern.EventLoop?
+        let consumer: Task<Int, Never>
+        do {
+            let loop = try Modern.EventLoop(name: "event-loop")
+            released = loop
+            let chunks = try await loop.chunks(from: pipe.read)
+            consumer = Task {
+                var count = 0
+                for await _ in chunks { count += 1 }
+                return count
+            }
+        }
+        try await eventually("the released loop is freed") { released == nil }
+        #expect(await consumer.value == 0, "the stream finished without a chunk")
+    }
 }
