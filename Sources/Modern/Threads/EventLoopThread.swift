@@ -186,7 +186,7 @@ public actor EventLoop {
     private let executor: EventLoopThread
     private let gate = Mutex(Gate())
     private let departed = Departed()  // readers whose consumer left
-    private var handlers: [Int32: @Sendable (Int32) -> Void] = [:]
+    private var handlers: [Int32: @Sendable (Int32) -> Bool] = [:]
     private var readers: [Int32: Reader] = [:]
     private var timers: [Scheduled] = []  // sorted by deadline
     private var nextID = 0
@@ -212,9 +212,10 @@ public actor EventLoop {
     }
 
     /// Calls `handler` on the loop's thread each time `descriptor` is
-    /// readable, until `unregister`; the handler must read what is there.
+    /// readable; the handler reads what is there, and returns `false` to
+    /// stop watching (at end of file: it can't `await` an `unregister`).
     public nonisolated func register(
-        _ descriptor: Int32, handler: @escaping @Sendable (Int32) -> Void
+        _ descriptor: Int32, handler: @escaping @Sendable (Int32) -> Bool
     ) async throws {
         try enter()
         defer { leave() }
@@ -299,7 +300,9 @@ extension EventLoop {
     private func run(readable: [Int32]) {
         dropDeparted()  // a consumer that has left reads nothing more
         for descriptor in readable {
-            if let handler = handlers[descriptor] { handler(descriptor) }
+            if let handler = handlers[descriptor], !handler(descriptor) {
+                handlers[descriptor] = nil  // done: in this turn, no spin
+            }
             if let reader = readers[descriptor] {
                 readChunk(descriptor, reader)
             }
@@ -333,7 +336,7 @@ extension EventLoop {
     }
 
     private func add(
-        _ descriptor: Int32, _ handler: @escaping @Sendable (Int32) -> Void
+        _ descriptor: Int32, _ handler: @escaping @Sendable (Int32) -> Bool
     ) throws {
         try Task.checkCancellation()  // after the wait for the loop's thread
         remove(descriptor)  // one registration per descriptor
@@ -412,8 +415,10 @@ nonisolated extension EventLoopThread {
         var next = done.makeAsyncIterator()
         do {
             try await loop.register(pipe.read) { descriptor in
-                log("pipe: \(readText(descriptor) ?? "closed")")
+                let text = readText(descriptor)
+                log("pipe: \(text ?? "closed")")
                 signal.yield()
+                return text != nil  // at end of file, stop watching
             }
             let chunks = try await loop.chunks(from: socket.loop)
             let consumer = Task {

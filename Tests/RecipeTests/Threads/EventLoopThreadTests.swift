@@ -68,6 +68,7 @@ import Testing
                 let tid = loop.assumeIsolated { _ in LiveThreads.currentID() }
                 seen.withLock { $0["handler"] = tid }
                 signal.yield()
+                return true
             }
             Self.send([1], to: pipe.write)
             await next.next()
@@ -246,7 +247,7 @@ import Testing
             try await loop.schedule(after: .zero) { Issue.record("ran after stop") }
         }
         await #expect(throws: Modern.EventLoop.Stopped.self) {
-            try await loop.register(0) { _ in Issue.record("ran after stop") }
+            try await loop.register(0) { _ in Issue.record("ran after stop"); return true }
         }
         await #expect(throws: Modern.EventLoop.Stopped.self) { _ = try await loop.chunks(from: 0) }
         await loop.unregister(0)  // nothing to remove: returns
@@ -293,7 +294,7 @@ import Testing
                 }
                 var next = ran.makeAsyncIterator()
                 await next.next()
-                try await loop.register(pipe.read) { _ in }
+                try await loop.register(pipe.read) { _ in true }
                 try await loop.schedule(after: .seconds(60)) {}
             }
             try await eventually("the released loop is freed") { released == nil }
@@ -334,7 +335,10 @@ import Testing
         let result = await Task {
             withUnsafeCurrentTask { $0?.cancel() }
             try await loop.schedule(after: .zero) { Issue.record("a cancelled caller's timer ran") }
-            try await loop.register(pipe.read) { _ in Issue.record("a cancelled caller's handler ran") }
+            try await loop.register(pipe.read) { _ in
+                Issue.record("a cancelled caller's handler ran")
+                return true
+            }
         }.result
         #expect(throws: CancellationError.self) { try result.get() }
         let chunks = await Task {
@@ -378,5 +382,34 @@ import Testing
         }
         try await eventually("the released loop is freed") { released == nil }
         #expect(await consumer.value == 0, "the stream finished without a chunk")
+    }
+
+    /// A modern handler that returns `false` at end of file is not called again: the loop drops
+    /// it in the same turn, so a closed descriptor does not spin the loop.
+    @Test func modernHandlerThatReturnsFalseIsNotCalledAgain() async throws {
+        let pipe = Self.makePipe()
+        defer { close(pipe.read) }
+        let loop = try Modern.EventLoop(name: "event-loop")
+        let calls = Locked(0)
+        let (ended, signal) = AsyncStream.makeStream(of: Void.self)
+        try await loop.register(pipe.read) { descriptor in
+            var byte: UInt8 = 0
+            let count = read(descriptor, &byte, 1)
+            calls.withLock { $0 += 1 }
+            if count == 0 { signal.yield() }
+            return count != 0
+        }
+        close(pipe.write)  // end of file: readable for ever
+        var next = ended.makeAsyncIterator()
+        await next.next()
+        // Two more turns of the loop, each after a poll that would report the closed pipe.
+        for _ in 0..<2 {
+            let (ran, ranSignal) = AsyncStream.makeStream(of: Void.self)
+            try await loop.schedule(after: .zero) { ranSignal.yield() }
+            var turn = ran.makeAsyncIterator()
+            await turn.next()
+        }
+        #expect(calls.withLock { $0 } == 1)
+        await loop.stop()
     }
 }
