@@ -1073,6 +1073,18 @@ public enum FindYourCode {
                         recipes: ["blocking-call-hard-timeout"]),
                 ]),
             APIIndexEntry(
+                ["pollfd", "fd_set", "kevent", "kqueue", "epoll_wait"],
+                uses: [
+                    Use(
+                        "a loop thread in `poll`/`select`/`kevent`/`epoll_wait` over descriptors and a self-pipe, with timed callbacks",
+                        "the same thread as an actor's `SerialExecutor`: registrations and timers become async calls; readiness an `AsyncStream`",
+                        recipes: ["event-loop-thread"]),
+                    Use(
+                        "`poll` on one descriptor and a self-pipe, to stop a blocked reader",
+                        "the same thread; cancelling the awaiting task writes to the pipe",
+                        recipes: ["interruptible-blocking-worker"]),
+                ]),
+            APIIndexEntry(
                 ["Thread.stackSize", "pthread_attr_setstacksize"],
                 uses: [
                     Use(

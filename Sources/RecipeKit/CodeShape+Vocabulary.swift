@@ -291,6 +291,14 @@ extension CodeShape {
 
     // MARK: Threads
 
+    /// A hand-written `poll`/`select`/`kqueue`/`epoll` loop, found by its descriptor sets rather
+    /// than by the call's name (an app's own `poll()` method is not one).
+    public static let pollLoop = CodeShape(
+        "poll / select / kevent / epoll_wait loop",
+        swift: ["pollfd", "fd_set", "FD_SET", "kevent", "kqueue", "epoll_wait", "epoll_ctl", "epoll_create1"],
+        objc: ["pollfd", "fd_set", "FD_SET", "kevent", "kqueue", "epoll_wait", "epoll_ctl", "epoll_create1"],
+        modern: "the loop's thread as a `SerialExecutor` for an actor; registrations and timers as async calls",
+        home: "event-loop-thread")
     public static let thread = CodeShape(
         "Thread", swift: ["Thread"], objc: ["NSThread"], modern: "`Task {}`, `Task.detached`")
     public static let detachNewThread = CodeShape(

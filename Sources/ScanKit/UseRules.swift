@@ -59,6 +59,8 @@ final class UseWords: Sendable {
     let thread: Int32
     /// `NSCondition`, which a kept worker thread waits on between frames.
     let condition: Int32
+    /// A `poll`/`select`/`kqueue`/`epoll` loop's descriptor set.
+    let pollLoop: Int32
     let mainQueue: Int32
     let threadSleep: Int32
     let workItemWait: Int32
@@ -157,6 +159,7 @@ final class UseWords: Sendable {
         queueSuspend = api(.queueSuspend)
         thread = api(.thread)
         condition = api(.condition)
+        pollLoop = api(.pollLoop)
         mainQueue = api(.mainQueue)
         threadSleep = api(.threadSleep)
         workItemWait = api(.workItemWait)
@@ -229,10 +232,21 @@ struct UseRules {
         groupsWaitingForOneReply(&findings)
         keptWorkerThreads(&findings)
         followCreations(&findings, lineStarts: &lineStarts)
+        eventLoopParts(&findings)
         for index in findings.indices {
             if let page = findings[index].hazards.first(where: { $0.confidence == .likely && $0.page != nil })?.page {
                 findings[index].lead = page
             }
+        }
+    }
+
+    /// An event loop is one pattern across its file, as a worker pool is: the lock around its
+    /// handlers and the thread it polls on are the loop's.
+    private func eventLoopParts(_ findings: inout [RawFinding]) {
+        guard findings.contains(where: { $0.api == words.pollLoop && !$0.dropped }) else { return }
+        for index in findings.indices where findings[index].lead == nil {
+            let api = findings[index].api
+            if words.locks.contains(api) || api == words.thread { findings[index].lead = "event-loop-thread" }
         }
     }
 

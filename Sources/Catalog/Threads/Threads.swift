@@ -15,6 +15,7 @@ extension Catalog {
         .threadErrorBoundary,
         .runLoopWorkerThread,
         .runLoopExecutor,
+        .eventLoopThread,
         .cooperativeThreadExit,
         .workerThreadPool,
         .interruptibleBlockingWorker,
