@@ -1076,7 +1076,7 @@ public enum FindYourCode {
                 ["pollfd", "fd_set", "kevent", "kqueue", "epoll_wait"],
                 uses: [
                     Use(
-                        "a loop thread in `poll`/`select`/`kevent`/`epoll_wait` over descriptors and a self-pipe, with timed callbacks",
+                        "a loop thread in `poll`, `select`, `kevent` or `epoll_wait` over descriptors and a self-pipe, with timed callbacks",
                         "the same thread as an actor's `SerialExecutor`: registrations and timers become async calls; readiness an `AsyncStream`",
                         recipes: ["event-loop-thread"]),
                     Use(
