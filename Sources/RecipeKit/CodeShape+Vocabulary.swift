@@ -362,6 +362,13 @@ extension CodeShape {
     public static let recursiveLock = CodeShape(
         "NSRecursiveLock", swift: ["NSRecursiveLock"], objc: ["NSRecursiveLock"],
         modern: "restructure, then `Mutex` locked once at the entry")
+    public static let recursiveLockLock = CodeShape(
+        "NSRecursiveLock.lock",
+        swift: [
+            "NSRecursiveLock.lock", "NSRecursiveLock.unlock", "NSRecursiveLock.withLock", "NSRecursiveLock.try",
+        ],
+        objc: ["NSRecursiveLock.lock", "NSRecursiveLock.unlock", "NSRecursiveLock.tryLock"],
+        modern: "`Mutex.withLock`, once, at the entry")
     public static let condition = CodeShape(
         "NSCondition", swift: ["NSCondition"], objc: ["NSCondition"],
         modern: "actor state with waiting continuations",

@@ -163,7 +163,7 @@ final class UseWords: Sendable {
         mainQueue = api(.mainQueue)
         threadSleep = api(.threadSleep)
         workItemWait = api(.workItemWait)
-        locks = [api(.nsLock), api(.nsLockLock), api(.pthreadMutex)]
+        locks = [api(.nsLock), api(.nsLockLock), api(.recursiveLockLock), api(.pthreadMutex)]
         runLoop = api(.runLoop)
         runLoopAdd = api(.runLoopAdd)
         runLoopSource = api(.runLoopSource)

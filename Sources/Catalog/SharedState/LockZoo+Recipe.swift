@@ -21,7 +21,7 @@ extension Recipe {
             APIMapping("os_unfair_lock, OSAllocatedUnfairLock", "`Mutex` (the Apple locks don't exist on Linux)"),
         ],
         prose: Articles.recipe("lock-zoo"),
-        replaces: [.pthreadMutex, .recursiveLock, .nsLock],
+        replaces: [.pthreadMutex, .recursiveLock, .recursiveLockLock, .nsLock],
         outputLayout: .table,
         scenarios: [
             lockZooScenario("NSLock vs Mutex", legacy: Legacy.LockZoo.NSLockCounter.init, modern: .mutex),

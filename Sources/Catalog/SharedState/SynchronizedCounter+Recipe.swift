@@ -21,7 +21,7 @@ extension Recipe {
             ),
         ],
         prose: Articles.recipe("synchronized-recursive-lock"),
-        replaces: [.synchronized, .recursiveLock, .nsLock, .nsLockLock, .thread],
+        replaces: [.synchronized, .recursiveLock, .recursiveLockLock, .nsLock, .nsLockLock, .thread],
         scenarios: [
             Scenario(
                 "re-entry and 4 × 10,000",
