@@ -380,6 +380,11 @@ extension CodeShape {
     public static let unfairLock = CodeShape(
         "os_unfair_lock", swift: ["os_unfair_lock", "os_unfair_lock*"],
         objc: ["os_unfair_lock", "os_unfair_lock*", "OS_UNFAIR_LOCK_INIT"], modern: "`Mutex`")
+    /// `OSSpinLock`, deprecated since iOS 10 and macOS 10.12 for priority inversion: its successor
+    /// is `os_unfair_lock`, and the guide's answer for both is `Mutex` (`lock-zoo`).
+    public static let osSpinLock = CodeShape(
+        "OSSpinLock", swift: ["OSSpinLock", "OSSpinLock*", "OS_SPINLOCK_INIT"],
+        objc: ["OSSpinLock", "OSSpinLock*", "OS_SPINLOCK_INIT"], modern: "`Mutex`")
     /// The lock the guide recommends below `Mutex`'s OS versions (`lock-zoo`): found so that the
     /// page that recommends it is named, never reported as a lock to replace.
     public static let allocatedUnfairLock = CodeShape(

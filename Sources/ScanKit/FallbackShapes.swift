@@ -24,7 +24,7 @@ public enum FallbackShapes {
         // Threads and locks
         .thread, .detachNewThread, .performSelectorInBackground, .performSelectorOnMainThread, .threadSleep,
         .threadDictionary, .threadExit, .isMainThread, .pthreadCreate, .pthread, .nsLock, .nsLockLock,
-        .recursiveLock, .recursiveLockLock, .condition, .conditionLock, .unfairLock, .synchronized, .osAtomic, .pthreadMutex,
+        .recursiveLock, .recursiveLockLock, .condition, .conditionLock, .unfairLock, .osSpinLock, .synchronized, .osAtomic, .pthreadMutex,
         .pthreadRWLock,
         // Run loops and timers
         .scheduledTimer, .timer, .unscheduledTimer, .timerFireAt, .clockChangeNotification, .timerInvalidate, .timerFireDate, .runLoopTimer,

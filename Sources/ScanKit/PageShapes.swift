@@ -11,6 +11,8 @@ public enum PageShapes {
     public static let all: [(shape: CodeShape, page: String, leads: Bool)] = [
         (.concurrentEnumeration, "concurrent-perform", true),
         (.allocatedUnfairLock, "lock-zoo", true),
+        // `OSSpinLock`: no Legacy file shows the deprecated lock; `lock-zoo` shows its successor.
+        (.osSpinLock, "lock-zoo", true),
         // `NSLock` guarding state behind a synchronous API: `Mutex` (the index's row), before the
         // actor pages that change the API to `async`.
         (.nsLock, "lock-zoo", true),

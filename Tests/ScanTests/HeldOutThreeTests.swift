@@ -51,4 +51,27 @@ import Testing
         let found = ScanFixtures.scan(declared, .objc).filter { $0.api == "NSRecursiveLock.lock" }
         #expect(found.map(\.line) == [5, 7])
     }
+
+    /// `OSSpinLock`, deprecated for priority inversion, was found nowhere (25 calls in one file of
+    /// the sample): now each call names `lock-zoo`, which shows its successor and `Mutex`.
+    @Test func anOSSpinLockIsALockToReplace() {
+        let source = """
+            @implementation Controller {
+                OSSpinLock _lock;
+            }
+            - (instancetype)init { _lock = OS_SPINLOCK_INIT; return self; }
+            - (void)observe:(id)object {
+                OSSpinLockLock(&_lock);
+                [_infos addObject:object];
+                OSSpinLockUnlock(&_lock);
+            }
+            @end
+            """
+        let found = ScanFixtures.scan(source, .objc).filter { $0.api == "OSSpinLock" }
+        #expect(found.map(\.line) == [4, 6, 8])  // the ivar is a declaration, not a use
+        #expect(found.allSatisfy { $0.recipes.first == "lock-zoo" })
+        // Near miss: a name that only contains the words is not the lock.
+        let nearMiss = "- (void)resetSpinLockCount { _mySpinLockCount = 0; }\n"
+        #expect(ScanFixtures.scan(nearMiss, .objc).isEmpty)
+    }
 }
