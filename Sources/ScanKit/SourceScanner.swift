@@ -197,7 +197,8 @@ public struct SourceScanner: Sendable {
         var visited: Set<[UInt64]> = []
         walk(path, explicit: true, visited: &visited) { file, language in
             if language == .swift { files.append(file) }
-        } skip: { _, _ in }
+        } skip: { _, _ in
+        }
         var own: [String: WordTable<Int32>] = [:]
         var names: [UInt64: Int32] = [:]
         var ambiguous: Set<UInt64> = []
@@ -226,7 +227,6 @@ public struct SourceScanner: Sendable {
         for (name, type) in names { table[name] = type }
         return (table, own, blanked)
     }
-
 
     /// The names `X.h` declares, for `X.m` and `X.mm`: an implementation's properties and ivars
     /// are often declared only in its header.
@@ -267,7 +267,9 @@ public struct SourceScanner: Sendable {
             recipes.insert(lead, at: 0)
         }
         var hazards = raw.hazards
-        if hazards.count > 1 { hazards = hazards.filter { $0.confidence == .likely } + hazards.filter { $0.confidence != .likely } }
+        if hazards.count > 1 {
+            hazards = hazards.filter { $0.confidence == .likely } + hazards.filter { $0.confidence != .likely }
+        }
         if self.hazards != .all { hazards.removeAll { !self.hazards.keeps($0) } }
         return Finding(
             path: path, line: raw.line, column: raw.column, language: language, api: api.name,

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ScanKit
 import Testing
+
+@testable import ScanKit
 
 /// Files are scanned on several threads; what comes out is what one thread gives, in path order.
 @Suite struct ParallelScanTests {
@@ -38,7 +39,9 @@ import Testing
             // A finding per line of the big file, one per Objective-C file, two per Swift file.
             #expect(one.findings.count == 600 + 25 + 24 * 2)
             // Compared as a whole, but reported by the first difference: the arrays are long.
-            let differ = one.findings.indices.first { $0 < four.findings.count && four.findings[$0] != one.findings[$0] }
+            let differ = one.findings.indices.first {
+                $0 < four.findings.count && four.findings[$0] != one.findings[$0]
+            }
             #expect(four.findings.count == one.findings.count)
             #expect(differ == nil, "first difference at \(differ ?? 0): \(differ.map { four.findings[$0].path } ?? "")")
             #expect(four.skipped == one.skipped)
