@@ -16,7 +16,7 @@ struct OrderedWork: Sendable {
     /// How many finished results may wait, ahead of the one the caller takes next.
     let window: Int
 
-    /// One thread per core, up to eight: the scan of a file is memory-bound beyond that.
+    /// One thread per core, up to eight (a cap, not a measurement: it was timed on two cores only).
     static let perCore = OrderedWork(
         threads: min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8), window: 64)
 
