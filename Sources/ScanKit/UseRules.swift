@@ -243,10 +243,20 @@ struct UseRules {
     /// An event loop is one pattern across its file, as a worker pool is: the lock around its
     /// handlers and the thread it polls on are the loop's.
     private func eventLoopParts(_ findings: inout [RawFinding]) {
-        guard findings.contains(where: { $0.api == words.pollLoop && !$0.dropped }) else { return }
-        for index in findings.indices where findings[index].lead == nil {
-            let api = findings[index].api
-            if words.locks.contains(api) || api == words.thread { findings[index].lead = "event-loop-thread" }
+        guard has(words.pollLoop, findings) else { return }
+        lead(&findings, to: "event-loop-thread") { words.locks.contains($0) || $0 == words.thread }
+    }
+
+    /// Whether the file has a finding of `api` that a longer match has not replaced.
+    private func has(_ api: Int32, _ findings: [RawFinding]) -> Bool {
+        findings.contains { $0.api == api && !$0.dropped }
+    }
+
+    /// Gives `page` to every finding of the APIs `parts` accepts that no rule has given a page yet:
+    /// the parts of one pattern spread over a file (a pool's lock, a loop's thread).
+    private func lead(_ findings: inout [RawFinding], to page: String, parts: (Int32) -> Bool) {
+        for index in findings.indices where findings[index].lead == nil && parts(findings[index].api) {
+            findings[index].lead = page
         }
     }
 
@@ -274,7 +284,7 @@ struct UseRules {
         var pages: [UInt64: String] = [:]
         var sources: WordSet = []
         let pingsMain = mainThreadPings(&findings)
-        let runsARunLoop = findings.contains { $0.api == words.runLoopRun && !$0.dropped }
+        let runsARunLoop = has(words.runLoopRun, findings)
         var waitsInALoop: WordSet = []
         for finding in findings where finding.inLoop && words.waits.contains(finding.api) && finding.receiver != 0 {
             // Signalled from another function: the jobs' producer.
@@ -328,10 +338,7 @@ struct UseRules {
         // A worker pool is one pattern across its type: the lock around its job list and the
         // threads it starts are the pool's too.
         if pages.values.contains("worker-thread-pool") {
-            for index in findings.indices where findings[index].lead == nil {
-                let api = findings[index].api
-                if words.locks.contains(api) || api == words.thread { findings[index].lead = "worker-thread-pool" }
-            }
+            lead(&findings, to: "worker-thread-pool") { words.locks.contains($0) || $0 == words.thread }
         }
         // A queue made elsewhere (a property set in `init`, a superclass's, another type's) and
         // read with `sync`: an object's state confined to its queue, the commonest use of `sync`
@@ -561,10 +568,8 @@ struct UseRules {
         }
         // A thread that runs a run loop hosts sources or timers: `run-loop-worker-thread`, not a
         // thread that computes.
-        if findings.contains(where: { $0.api == words.runLoopRun && !$0.dropped }) {
-            for index in findings.indices where findings[index].api == words.thread && findings[index].lead == nil {
-                findings[index].lead = "run-loop-worker-thread"
-            }
+        if has(words.runLoopRun, findings) {
+            lead(&findings, to: "run-loop-worker-thread") { $0 == words.thread }
         }
         let sources = findings.indices.filter { findings[$0].api == words.runLoopSource }
         guard !sources.isEmpty,
@@ -611,15 +616,11 @@ struct UseRules {
     /// the condition and paused by a flag (`kept-thread-control`), not a condition that guards
     /// shared state. The condition and the thread lead there.
     private func keptWorkerThreads(_ findings: inout [RawFinding]) {
-        guard findings.contains(where: { !$0.dropped && $0.api == words.condition }),
-            findings.contains(where: { !$0.dropped && $0.api == words.thread }),
+        guard has(words.condition, findings), has(words.thread, findings),
             MatchState.contains(bytes, Array("paused".utf8))
                 || MatchState.contains(bytes, Array("Paused".utf8))
         else { return }
-        for index in findings.indices where findings[index].lead == nil {
-            let api = findings[index].api
-            if api == words.thread || api == words.condition { findings[index].lead = "kept-thread-control" }
-        }
+        lead(&findings, to: "kept-thread-control") { $0 == words.thread || $0 == words.condition }
     }
 
     /// A `Progress` observed and its `fractionCompleted` read in the handler are one observation:
