@@ -4,15 +4,6 @@ import Testing
 
 /// Missing paths, unreadable and binary files, link loops, invalid UTF-8 and one very long line.
 @Suite struct BadInputTests {
-    /// A fresh directory under the temporary directory, removed after `body`.
-    func withDirectory(_ body: (URL) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("scan-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try body(directory)
-    }
-
     @Test func aMissingPathIsAUsageError() {
         #expect(throws: ScanError("no such file or directory: /no/such/place")) {
             try ScanFixtures.scanner.scan(paths: ["/no/such/place"])
@@ -20,7 +11,7 @@ import Testing
     }
 
     @Test func anUnreadableFileIsReportedAndTheScanGoesOn() throws {
-        try withDirectory { directory in
+        try ScanFixtures.withTemporaryFolder { directory in
             // Tests run as root, so a mode-000 file would still be readable: a dangling link is not.
             try FileManager.default.createSymbolicLink(
                 atPath: directory.appendingPathComponent("Gone.swift").path, withDestinationPath: "/no/such/file")
@@ -34,7 +25,7 @@ import Testing
     }
 
     @Test func aFifoIsNotOpened() throws {
-        try withDirectory { directory in
+        try ScanFixtures.withTemporaryFolder { directory in
             let path = directory.appendingPathComponent("Pipe.swift").path
             #expect(mkfifo(path, 0o644) == 0)
             let result = try ScanFixtures.scanner.scan(paths: [directory.path])
@@ -43,7 +34,7 @@ import Testing
     }
 
     @Test func binaryFilesAreSkipped() throws {
-        try withDirectory { directory in
+        try ScanFixtures.withTemporaryFolder { directory in
             var bytes = Array("DispatchGroup()".utf8)
             bytes += [0, 1, 2, 0xFF]
             try Data(bytes).write(to: directory.appendingPathComponent("Blob.m"))
@@ -55,7 +46,7 @@ import Testing
     }
 
     @Test func aSymbolicLinkLoopEnds() throws {
-        try withDirectory { directory in
+        try ScanFixtures.withTemporaryFolder { directory in
             let inner = directory.appendingPathComponent("Inner")
             try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(
@@ -69,7 +60,7 @@ import Testing
     }
 
     @Test func invalidUTF8IsReadLossily() throws {
-        try withDirectory { directory in
+        try ScanFixtures.withTemporaryFolder { directory in
             var bytes = Array("let s = \"caf".utf8) + [0xE9, 0x22] + Array("\nlet x\u{FF} = 1 ".utf8)
             bytes += [0xC3, 0x28] + Array(" ; let g = DispatchGroup()\n".utf8)
             try Data(bytes).write(to: directory.appendingPathComponent("Latin1.swift"))
@@ -79,7 +70,7 @@ import Testing
     }
 
     @Test func aLongSingleLineFileIsScannedToItsEnd() throws {
-        try withDirectory { directory in
+        try ScanFixtures.withTemporaryFolder { directory in
             // About 1 MB on one line, with an unterminated string and deep parentheses on the way.
             var text = String(repeating: "let a = f((((x)))) + \"s\" ; ", count: 30_000)
             text += String(repeating: "(", count: 10_000) + " \"open "
@@ -93,7 +84,7 @@ import Testing
     }
 
     @Test func aFileGivenByNameIsReadWhateverItsDirectory() throws {
-        try withDirectory { directory in
+        try ScanFixtures.withTemporaryFolder { directory in
             let hidden = directory.appendingPathComponent(".hidden")
             try FileManager.default.createDirectory(at: hidden, withIntermediateDirectories: true)
             let file = hidden.appendingPathComponent("Timer.swift")

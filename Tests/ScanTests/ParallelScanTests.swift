@@ -9,27 +9,25 @@ import Testing
     /// after it finish first; with a binary and a dangling link among them, so skips keep their
     /// place too.
     func withMixedFolder(_ body: (URL) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("scan-parallel-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let big = String(repeating: "func f() { DispatchQueue.main.async { g() } }\n", count: 600)
-        try big.write(to: folder.appendingPathComponent("A0.swift"), atomically: true, encoding: .utf8)
-        for index in 1..<50 {
-            let text =
-                index.isMultiple(of: 2)
-                ? "let group\(index) = DispatchGroup()\nfunc w\(index)() { group\(index).wait() }\n"
-                : "- (void)run { dispatch_async(dispatch_get_main_queue(), ^{ [self go:\(index)]; }); }\n"
-            let name = String(format: "B%03d.", index) + (index.isMultiple(of: 2) ? "swift" : "m")
-            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        try ScanFixtures.withTemporaryFolder { folder in
+            let big = String(repeating: "func f() { DispatchQueue.main.async { g() } }\n", count: 600)
+            try big.write(to: folder.appendingPathComponent("A0.swift"), atomically: true, encoding: .utf8)
+            for index in 1..<50 {
+                let text =
+                    index.isMultiple(of: 2)
+                    ? "let group\(index) = DispatchGroup()\nfunc w\(index)() { group\(index).wait() }\n"
+                    : "- (void)run { dispatch_async(dispatch_get_main_queue(), ^{ [self go:\(index)]; }); }\n"
+                let name = String(format: "B%03d.", index) + (index.isMultiple(of: 2) ? "swift" : "m")
+                try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            }
+            // Only blanking hides these: a kept file must have been blanked.
+            try "// DispatchQueue.main.async { }\nlet s = \"DispatchGroup()\"\n"
+                .write(to: folder.appendingPathComponent("B050.swift"), atomically: true, encoding: .utf8)
+            try Data([0x44, 0, 1, 2]).write(to: folder.appendingPathComponent("B020x.m"))
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.appendingPathComponent("B040x.swift").path, withDestinationPath: "/no/such/file")
+            try body(folder)
         }
-        // Only blanking hides these: a kept file must have been blanked.
-        try "// DispatchQueue.main.async { }\nlet s = \"DispatchGroup()\"\n"
-            .write(to: folder.appendingPathComponent("B050.swift"), atomically: true, encoding: .utf8)
-        try Data([0x44, 0, 1, 2]).write(to: folder.appendingPathComponent("B020x.m"))
-        try FileManager.default.createSymbolicLink(
-            atPath: folder.appendingPathComponent("B040x.swift").path, withDestinationPath: "/no/such/file")
-        try body(folder)
     }
 
     @Test func severalThreadsGiveWhatOneGivesInPathOrder() throws {

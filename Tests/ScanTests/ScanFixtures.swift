@@ -15,6 +15,15 @@ enum ScanFixtures {
     static let table = ShapeTable(recipes: Catalog.recipes)
     static let scanner = SourceScanner(table: table)
 
+    /// A fresh folder under the temporary directory, removed after `body`.
+    static func withTemporaryFolder(_ body: (URL) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("scan-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try body(folder)
+    }
+
     /// The findings of a one-file source.
     static func scan(_ source: String, _ language: SourceLanguage = .swift) -> [Finding] {
         scanner.scan(source: source, language: language)
