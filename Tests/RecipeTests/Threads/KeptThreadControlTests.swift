@@ -84,6 +84,15 @@ import Testing
             events.withLock { $0 }.compactMap { $0.hasPrefix("begin ") ? Int($0.dropFirst(6)) : nil }
         }
 
+        /// A worker that records its frames here and holds frame `held` until `hold` opens.
+        func worker(_ side: Side, holding held: Int, until hold: Latch) -> Worker {
+            Worker(side) { frame in
+                self.begin(frame)
+                if frame == held { await hold.wait() }
+                self.end(frame)
+            }
+        }
+
         /// Suspends until `event` has been recorded (now or earlier).
         func until(_ event: String) async {
             for await seen in stream where seen == event { return }
@@ -103,11 +112,7 @@ import Testing
     func theNewestFrameRunsAndTheOnesInBetweenAreSkipped(_ side: Side) async {
         let frames = Frames()
         let hold = Latch()
-        let worker = Worker(side) { frame in
-            frames.begin(frame)
-            if frame == 1 { await hold.wait() }
-            frames.end(frame)
-        }
+        let worker = frames.worker(side, holding: 1, until: hold)
         await worker.start()
         #expect(worker.trigger(1))
         await frames.until("begin 1")
@@ -125,11 +130,7 @@ import Testing
     func aPausedWorkerRefusesTriggersAndRunsNothing(_ side: Side) async {
         let frames = Frames()
         let hold = Latch()
-        let worker = Worker(side) { frame in
-            frames.begin(frame)
-            if frame == 3 { await hold.wait() }
-            frames.end(frame)
-        }
+        let worker = frames.worker(side, holding: 3, until: hold)
         await worker.start()
         worker.pause()
         #expect(!worker.trigger(1))
@@ -236,11 +237,7 @@ import Testing
     func aFrameWaitingOutAPauseDoesNotRunAfterStop(_ side: Side) async {
         let frames = Frames()
         let hold = Latch()
-        let worker = Worker(side) { frame in
-            frames.begin(frame)
-            if frame == 1 { await hold.wait() }
-            frames.end(frame)
-        }
+        let worker = frames.worker(side, holding: 1, until: hold)
         await worker.start()
         worker.trigger(1)
         await frames.until("begin 1")
